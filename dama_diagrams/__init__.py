@@ -1,0 +1,21 @@
+"""dama-diagrams: engine-checked Italian draughts diagrams and a multilingual rules site."""
+
+from .board import Color, Square
+from .errors import DamaError, DiagramError, IllegalMoveError, MoveNotationError, PositionError
+from .move import Move
+from .position import GameOverReason, Outcome, Piece, Position
+
+__all__ = [
+    "Color",
+    "DamaError",
+    "DiagramError",
+    "GameOverReason",
+    "IllegalMoveError",
+    "Move",
+    "MoveNotationError",
+    "Outcome",
+    "Piece",
+    "Position",
+    "PositionError",
+    "Square",
+]
