@@ -155,13 +155,16 @@ class Position:
             sides[letter] = _parse_fen_squares(fen, field[1:])
         white_men, white_kings = sides["W"]
         black_men, black_kings = sides["B"]
-        return cls.from_squares(
-            turn,
-            white_men=white_men,
-            white_kings=white_kings,
-            black_men=black_men,
-            black_kings=black_kings,
-        )
+        try:
+            return cls.from_squares(
+                turn,
+                white_men=white_men,
+                white_kings=white_kings,
+                black_men=black_men,
+                black_kings=black_kings,
+            )
+        except PositionError as error:
+            raise PositionError(f"FEN {fen!r}: {error.message}") from None
 
     # -- reading ------------------------------------------------------------
 
@@ -221,7 +224,7 @@ class Position:
         """Every legal move, sorted: captures when one is possible (it is compulsory)."""
         state = self.state
         if rules.has_capture(state):
-            moves = [_capture_move(sequence) for sequence in rules.legal_captures(state)]
+            moves = [capture_move(sequence) for sequence in rules.legal_captures(state)]
         else:
             moves = [
                 Move((SQUARE_OF_BIT[origin], SQUARE_OF_BIT[to]))
@@ -242,7 +245,7 @@ class Position:
         state = self.state
         if wanted.is_capture:
             for sequence in rules.legal_captures(state):
-                if _capture_move(sequence) == wanted:
+                if capture_move(sequence) == wanted:
                     return Position.from_state(rules.after_capture(state, sequence))
         elif not rules.has_capture(state):
             origin, to = BIT[wanted.origin], BIT[wanted.destination]
@@ -324,7 +327,8 @@ def _fen_field(men: Bitboard, kings: Bitboard) -> str:
     )
 
 
-def _capture_move(sequence: rules.CaptureSequence) -> Move:
+def capture_move(sequence: rules.CaptureSequence) -> Move:
+    """The notation of one of the engine's capture sequences."""
     path = (sequence.origin, *sequence.landings)
     return Move(tuple(SQUARE_OF_BIT[bit] for bit in path), is_capture=True)
 

@@ -338,9 +338,7 @@ def _count(white: bool, own_men: int, own_kings: int, their_men: int, their_king
     if white:
         jumpers = own_men & ((their_men << 5) & (empty << 10) | (their_men << 4) & (empty << 8))
         if jumpers:
-            return _count_man_captures(
-                jumpers, WHITE_MAN_JUMPS, their_men, empty, WHITE_CROWN_ROW
-            )
+            return _count_man_captures(jumpers, WHITE_MAN_JUMPS, their_men, empty, WHITE_CROWN_ROW)
         count = ((movers >> 5) & empty).bit_count() + ((movers >> 4) & empty).bit_count()
         if own_kings:
             count += ((own_kings << 4) & empty).bit_count() + ((own_kings << 5) & empty).bit_count()

@@ -1,0 +1,95 @@
+"""The ``dama-diagrams`` command line: a thin shell around the library.
+
+Exit codes: 0 when everything holds, 1 when a claim or an input is wrong
+(printed as one ``path:line: message`` line each), 2 for a bad command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from .errors import DamaError
+from .explain import explain
+from .position import Position
+
+Handler = Callable[[argparse.Namespace, TextIO], int]
+
+
+def _moves(args: argparse.Namespace, out: TextIO) -> int:
+    for fen in args.fen:
+        moves = Position.from_fen(fen).legal_moves()
+        print(" ".join(map(str, moves)), file=out)
+    return 0
+
+
+def _perft(args: argparse.Namespace, out: TextIO) -> int:
+    position = Position.from_fen(args.fen)
+    if args.divide and args.depth >= 1:
+        counts = position.divide(args.depth)
+        for move, count in counts.items():
+            print(f"{move} {count}", file=out)
+        print(sum(counts.values()), file=out)
+    else:
+        print(position.perft(args.depth), file=out)
+    return 0
+
+
+def _explain(args: argparse.Namespace, out: TextIO) -> int:
+    print(explain(Position.from_fen(args.fen)).text(), file=out)
+    return 0
+
+
+def _depth(text: str) -> int:
+    try:
+        depth = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if depth < 0:
+        raise argparse.ArgumentTypeError("the depth cannot be negative")
+    return depth
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dama-diagrams",
+        description="Engine-checked Italian draughts diagrams and their rules site.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    moves = commands.add_parser("moves", help="list the legal moves of positions")
+    moves.add_argument("fen", nargs="+", metavar="FEN", help="PDN FEN, e.g. W:W31:B12,20,28")
+    moves.set_defaults(handler=_moves)
+
+    perft = commands.add_parser("perft", help="count move sequences to a depth")
+    perft.add_argument("fen", metavar="FEN")
+    perft.add_argument("depth", type=_depth, metavar="DEPTH")
+    perft.add_argument("--divide", action="store_true", help="show the count for each move")
+    perft.set_defaults(handler=_perft)
+
+    explain_parser = commands.add_parser(
+        "explain", help="show every capture and which priority rule decides"
+    )
+    explain_parser.add_argument("fen", metavar="FEN")
+    explain_parser.set_defaults(handler=_explain)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit code (the console script exits with it)."""
+    stream = out if out is not None else sys.stdout
+    args = build_parser().parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args, stream)
+    except DamaError as error:
+        print(f"dama-diagrams: {error}" if error.path is None else str(error), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""The command line, run as users run it."""
+
+import subprocess
+import sys
+
+import pytest
+
+from dama_diagrams.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dama_diagrams.cli", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_moves_prints_one_line_per_fen() -> None:
+    result = run("moves", "W:W21-32:B1-12", "W:W31:B12,20,28")
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [
+        "21-17 21-18 22-18 22-19 23-19 23-20 24-20",
+        "31x24x15x8",
+    ]
+
+
+def test_perft_prints_the_count_last() -> None:
+    result = run("perft", "W:W21-32:B1-12", "5")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[-1] == "7361"
+
+
+def test_perft_divide() -> None:
+    result = run("perft", "--divide", "W:W21-32:B1-12", "3")
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "302"
+    assert len(lines) == 8
+    assert sum(int(line.split()[1]) for line in lines[:-1]) == 302
+
+
+def test_explain_names_the_deciding_rule() -> None:
+    result = run("explain", "W:WK23,31:B19,26,27")
+    assert result.returncode == 0
+    assert "rule 2 (capture with the king) decides" in result.stdout
+    assert "31x22x15" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("moves", "W:W33:B1"), "square 33 is off the board"),
+        (("moves", "nonsense"), "is not of the form"),
+        (("perft", "W:W21:B20,20", "2"), "given twice"),
+        (("explain", "W:W3:B20"), "cannot stand on 3"),
+    ],
+)
+def test_bad_input_is_one_clear_line(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_command_line_exits_2() -> None:
+    result = run("perft", "W:W21:B1", "deep")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+
+
+def test_main_returns_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "W:W22:B1"]) == 0
+    assert capsys.readouterr().out == "22-18 22-19\n"
