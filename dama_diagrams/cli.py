@@ -42,6 +42,14 @@ def _explain(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _play(args: argparse.Namespace, out: TextIO) -> int:
+    position = Position.from_fen(args.fen)
+    for text in args.moves:
+        position = position.play(text)
+        print(position.to_fen(), file=out)
+    return 0
+
+
 def _depth(text: str) -> int:
     try:
         depth = int(text)
@@ -68,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
     perft.add_argument("depth", type=_depth, metavar="DEPTH")
     perft.add_argument("--divide", action="store_true", help="show the count for each move")
     perft.set_defaults(handler=_perft)
+
+    play = commands.add_parser("play", help="play moves and print each position's FEN")
+    play.add_argument("fen", metavar="FEN")
+    play.add_argument("moves", nargs="+", metavar="MOVE", help="e.g. 22-19 or 31x24x15x8")
+    play.set_defaults(handler=_play)
 
     explain_parser = commands.add_parser(
         "explain", help="show every capture and which priority rule decides"

@@ -54,6 +54,9 @@ def test_explain_names_the_deciding_rule() -> None:
         (("moves", "nonsense"), "is not of the form"),
         (("perft", "W:W21:B20,20", "2"), "given twice"),
         (("explain", "W:W3:B20"), "cannot stand on 3"),
+        (("play", "W:W21-32:B1-12", "22-1x"), "'22-1x' is not a move"),
+        (("play", "W:W21-32:B1-12", "24-19"), "24-19 is not legal"),
+        (("play", "W:W21-32:B1-12", "22-19", "22-18"), "22-18 is not legal"),
     ],
 )
 def test_bad_input_is_one_clear_line(args: tuple[str, ...], message: str) -> None:
@@ -62,6 +65,15 @@ def test_bad_input_is_one_clear_line(args: tuple[str, ...], message: str) -> Non
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+def test_play_prints_each_position() -> None:
+    result = run("play", "W:W21-32:B1-12", "22-19", "11-15")
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [
+        "B:W19,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        "W:W19,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
+    ]
 
 
 def test_bad_command_line_exits_2() -> None:
