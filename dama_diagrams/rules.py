@@ -74,14 +74,16 @@ class CaptureSequence:
         return len(self.king_places)
 
     @property
-    def priority_key(self) -> tuple[int, bool, int, tuple[int, ...]]:
-        """Greater is preferred: rules 1-4 in order.  Rule 4 wants earlier places."""
-        return (
-            len(self.captured),
-            self.by_king,
-            len(self.king_places),
-            tuple(-place for place in self.king_places),
-        )
+    def priority_key(self) -> PriorityKey:
+        return priority_key(len(self.captured), self.by_king, self.king_places)
+
+
+PriorityKey: TypeAlias = tuple[int, bool, int, tuple[int, ...]]
+
+
+def priority_key(pieces: int, by_king: bool, king_places: tuple[int, ...]) -> PriorityKey:
+    """Greater is preferred: rules 1-4 in order.  Rule 4 wants earlier king places."""
+    return (pieces, by_king, len(king_places), tuple(-place for place in king_places))
 
 
 def _follow_captures(
@@ -238,6 +240,14 @@ def _count_man_captures(
     return count
 
 
+def _count_mixed_captures(state: State) -> int:
+    """How many captures the priority rules allow when a king can capture."""
+    by_men, by_kings = _raw_sequences(state)
+    keys = [priority_key(len(captured), False, ()) for _, captured, _ in by_men]
+    keys += [priority_key(len(captured), True, places) for _, captured, places in by_kings]
+    return keys.count(max(keys))
+
+
 def select_by_priority(sequences: list[CaptureSequence]) -> list[CaptureSequence]:
     """The captures that the four priority rules allow (all of them if they tie)."""
     if len(sequences) < 2:
@@ -327,13 +337,7 @@ def _count(white: bool, own_men: int, own_kings: int, their_men: int, their_king
             | (theirs >> 4) & (empty >> 8)
             | (theirs >> 5) & (empty >> 10)
         ):
-            keys = [
-                sequence.priority_key
-                for sequence in capture_sequences(
-                    (white, own_men, own_kings, their_men, their_kings)
-                )
-            ]
-            return keys.count(max(keys))
+            return _count_mixed_captures((white, own_men, own_kings, their_men, their_kings))
     movers = own_men | own_kings
     if white:
         jumpers = own_men & ((their_men << 5) & (empty << 10) | (their_men << 4) & (empty << 8))
