@@ -4,6 +4,7 @@ from .board import Color, Square
 from .errors import DamaError, DiagramError, IllegalMoveError, MoveNotationError, PositionError
 from .move import Move
 from .position import GameOverReason, Outcome, Piece, Position
+from .svg import Markers, Theme, render_svg
 
 __all__ = [
     "Color",
@@ -11,6 +12,7 @@ __all__ = [
     "DiagramError",
     "GameOverReason",
     "IllegalMoveError",
+    "Markers",
     "Move",
     "MoveNotationError",
     "Outcome",
@@ -18,4 +20,6 @@ __all__ = [
     "Position",
     "PositionError",
     "Square",
+    "Theme",
+    "render_svg",
 ]

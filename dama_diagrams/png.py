@@ -1,0 +1,67 @@
+"""PNG diagrams: the SVG of :mod:`dama_diagrams.svg`, drawn by cairosvg.
+
+The PNG is made from the very same SVG text that the site embeds, so the two
+can never disagree about the position.  cairosvg writes no timestamp or other
+metadata, so the same SVG gives the same PNG bytes on every run.
+"""
+
+from __future__ import annotations
+
+import cairosvg  # type: ignore[import-untyped]  # cairosvg ships no type hints
+
+from .position import Position
+from .svg import Markers, Theme, render_svg
+
+__all__ = ["render_png", "svg_to_png"]
+
+
+def svg_to_png(svg_text: str, *, scale: float = 1.0) -> bytes:
+    """Draw an SVG document as PNG bytes; ``scale`` multiplies its pixel size.
+
+    ``unsafe`` stays off, so cairosvg never resolves external entities or
+    fetches files while drawing.
+    """
+    if not scale > 0:
+        raise ValueError(f"scale={scale!r}; the scale must be a positive number")
+    png: object = cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), scale=scale)
+    if not isinstance(png, bytes):  # None only when given write_to, which we never do
+        raise RuntimeError("cairosvg returned no PNG data")
+    return png
+
+
+def render_png(
+    position: Position,
+    *,
+    diagram_id: str = "board",
+    markers: Markers | None = None,
+    title: str | None = None,
+    description: str | None = None,
+    numbers: str = "marked",
+    flipped: bool = False,
+    size: int = 400,
+    frame: bool = True,
+    arrows: bool = True,
+    side_to_move: bool = False,
+    theme: Theme | None = None,
+    scale: float = 1.0,
+) -> bytes:
+    """The diagram of :func:`dama_diagrams.svg.render_svg` as PNG bytes.
+
+    The options are those of ``render_svg``; the picture is ``size * scale``
+    pixels wide.
+    """
+    svg_text = render_svg(
+        position,
+        diagram_id=diagram_id,
+        markers=markers,
+        title=title,
+        description=description,
+        numbers=numbers,
+        flipped=flipped,
+        size=size,
+        frame=frame,
+        arrows=arrows,
+        side_to_move=side_to_move,
+        theme=theme,
+    )
+    return svg_to_png(svg_text, scale=scale)

@@ -1,0 +1,120 @@
+"""PNG diagrams: pixels of the cairosvg picture, and byte-for-byte determinism.
+
+The pictures are rendered at 860 pixels, the SVG's own user units (a 30 unit
+frame around eight 100 unit squares), so a square's pixels are easy to find.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from dama_diagrams import Position
+from dama_diagrams.png import render_png, svg_to_png
+from dama_diagrams.svg import DEFAULT_COLORS, Markers, render_svg
+
+FULL = 860
+FRAME = 30
+CELL = 100
+
+
+def image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def rgb(color: str) -> tuple[int, int, int]:
+    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
+
+
+def close(pixel: object, color: str, tolerance: int = 12) -> bool:
+    assert isinstance(pixel, tuple)
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, rgb(color), strict=False))
+
+
+def cell_centre(row: int, column: int) -> tuple[int, int]:
+    return FRAME + column * CELL + CELL // 2, FRAME + row * CELL + CELL // 2
+
+
+def cell_corner(row: int, column: int) -> tuple[int, int]:
+    """A point inside the cell near its bottom-right corner, clear of any piece."""
+    return FRAME + column * CELL + CELL - 6, FRAME + row * CELL + CELL - 4
+
+
+def test_png_is_a_png_of_the_requested_size() -> None:
+    png = render_png(Position.initial(), size=400)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert image(png).size == (400, 400)
+    assert image(render_png(Position.initial(), size=400, scale=2)).size == (800, 800)
+    with pytest.raises(ValueError, match="scale"):
+        svg_to_png(render_svg(Position.initial()), scale=0)
+
+
+def test_dark_corner_is_bottom_right() -> None:
+    picture = image(render_png(Position.empty(), size=FULL))
+    dark, light = DEFAULT_COLORS["square dark"], DEFAULT_COLORS["square light"]
+    assert close(picture.getpixel(cell_centre(7, 7)), dark)  # bottom right
+    assert close(picture.getpixel(cell_centre(7, 0)), light)  # bottom left
+    assert close(picture.getpixel(cell_centre(0, 0)), dark)  # top left: square 1
+    assert close(picture.getpixel(cell_centre(0, 7)), light)  # top right
+
+
+def test_a_piece_shows_on_its_square() -> None:
+    # White man on 22 = (5, 3); black man on 11 = (2, 4); 19 = (4, 4) is empty.
+    picture = image(render_png(Position.from_fen("W:W22:B11"), size=FULL))
+    white, black = DEFAULT_COLORS["white piece"], DEFAULT_COLORS["black piece"]
+    x, y = cell_centre(5, 3)
+    assert close(picture.getpixel((x + 8, y - 8)), white)
+    x, y = cell_centre(2, 4)
+    assert close(picture.getpixel((x + 8, y - 8)), black)
+    assert close(picture.getpixel(cell_centre(4, 4)), DEFAULT_COLORS["square dark"])
+    # The square itself still shows around the piece.
+    assert close(picture.getpixel(cell_corner(5, 3)), DEFAULT_COLORS["square dark"])
+
+
+def test_flipped_picture_puts_square_1_bottom_right() -> None:
+    picture = image(render_png(Position.from_fen("W:W22:B1"), size=FULL, flipped=True))
+    x, y = cell_centre(7, 7)
+    assert close(picture.getpixel((x + 8, y - 8)), DEFAULT_COLORS["black piece"])
+    assert close(picture.getpixel(cell_centre(7, 7)), DEFAULT_COLORS["black piece"], 40)
+
+
+def test_king_and_man_differ_in_grayscale_at_small_size() -> None:
+    # Men on 21 and 22, a king on 23: (5, 1), (5, 3), (5, 5), on a 172 pixel board.
+    size = 172
+    picture = image(render_png(Position.from_fen("W:W21,22,K23:B1"), size=size)).convert("L")
+    unit = size / FULL
+
+    def cell(column: int) -> Image.Image:
+        left, top = (FRAME + column * CELL) * unit, (FRAME + 5 * CELL) * unit
+        return picture.crop(
+            (round(left), round(top), round(left + CELL * unit), round(top + CELL * unit))
+        )
+
+    def difference(a: Image.Image, b: Image.Image) -> float:
+        return float(ImageStat.Stat(ImageChops.difference(a, b)).mean[0])
+
+    assert difference(cell(1), cell(3)) < 1  # two men look the same
+    assert difference(cell(3), cell(5)) > 8  # a king does not
+
+
+def test_captured_piece_is_marked_but_still_visible() -> None:
+    position = Position.from_fen("W:W31:B12,20,28")
+    picture = image(render_png(position, markers=Markers.from_move("31x24x15x8"), size=FULL))
+    x, y = cell_centre(6, 6)  # 28, the first piece taken
+    centre = picture.getpixel((x, y - 2))
+    assert close(centre, DEFAULT_COLORS["marker captured"], 30)
+    # Beside the cross the black piece is still there.
+    assert close(picture.getpixel((x, y - 2 + 26)), DEFAULT_COLORS["black piece"], 20)
+
+
+def test_png_bytes_are_deterministic() -> None:
+    position = Position.from_fen("W:WK30:B10,12,18,K20,K26,27")
+    markers = Markers.from_move("30x21x14x5", rejected=["30x23x14x5"])
+    first = render_png(position, markers=markers, numbers="all", side_to_move=True)
+    second = render_png(position, markers=markers, numbers="all", side_to_move=True)
+    assert first == second
+    assert svg_to_png(render_svg(position, markers=markers, numbers="all", side_to_move=True)) == (
+        first
+    )

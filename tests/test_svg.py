@@ -1,0 +1,600 @@
+"""SVG diagrams: geometry checked by hand, markers, accessibility, escaping, bytes.
+
+The expected geometry is derived here from the numbering rule itself (dark
+squares counted left to right, top to bottom, from the top-left corner), not
+from the engine's helpers, so a mistake in ``board.py`` cannot hide itself.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+
+import pytest
+
+from dama_diagrams import Move, Position
+from dama_diagrams.svg import (
+    DEFAULT_COLORS,
+    Markers,
+    Theme,
+    describe_position,
+    legend_html,
+    legend_svg,
+    render_svg,
+)
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def hand_cells() -> dict[int, tuple[int, int]]:
+    """Square number -> (row, column), counting dark squares from the top-left."""
+    cells = {}
+    number = 0
+    for row in range(8):
+        for column in range(8):
+            if (row + column) % 2 == 0:  # the top-left corner is dark
+                number += 1
+                cells[number] = (row, column)
+    return cells
+
+
+CELLS = hand_cells()
+
+
+class Board:
+    """A parsed diagram, with the board's place found from its light square."""
+
+    def __init__(self, svg: str, *, flipped: bool = False):
+        self.svg = svg
+        self.root = ET.fromstring(svg)
+        self.parents = {child: parent for parent in self.root.iter() for child in parent}
+        (light,) = self.find("rect", "square light")
+        self.x0, self.y0 = float(light.get("x", "0")), float(light.get("y", "0"))
+        self.cell = float(light.get("width", "0")) / 8
+        self.flipped = flipped
+
+    def find(self, tag: str, classes: str) -> list[ET.Element]:
+        """Elements whose class list contains all of ``classes``."""
+        wanted = set(classes.split())
+        return [
+            element
+            for element in self.root.iter(NS + tag)
+            if wanted <= set(element.get("class", "").split())
+        ]
+
+    def exactly(self, tag: str, classes: str) -> list[ET.Element]:
+        """Elements whose class is exactly ``classes``."""
+        return [e for e in self.root.iter(NS + tag) if e.get("class") == classes]
+
+    def inherited(self, element: ET.Element, attribute: str) -> str | None:
+        node: ET.Element | None = element
+        while node is not None:
+            if attribute in node.attrib:
+                return node.attrib[attribute]
+            node = self.parents.get(node)
+        return None
+
+    def cell_of(self, square: int) -> tuple[int, int]:
+        row, column = CELLS[square]
+        return (7 - row, 7 - column) if self.flipped else (row, column)
+
+    def centre(self, square: int) -> tuple[float, float]:
+        row, column = self.cell_of(square)
+        return self.x0 + (column + 0.5) * self.cell, self.y0 + (row + 0.5) * self.cell
+
+    def square_at(self, x: float, y: float) -> int | None:
+        """The square (by hand numbering) whose cell holds the point."""
+        column = int((x - self.x0) // self.cell)
+        row = int((y - self.y0) // self.cell)
+        if self.flipped:
+            row, column = 7 - row, 7 - column
+        for square, cell in CELLS.items():
+            if cell == (row, column):
+                return square
+        return None
+
+    def near(self, point: tuple[float, float], square: int, tolerance: float = 0.06) -> bool:
+        x, y = self.centre(square)
+        return abs(point[0] - x) <= tolerance * self.cell and abs(point[1] - y) <= (
+            tolerance * self.cell
+        )
+
+
+def xy(element: ET.Element, x: str = "x", y: str = "y") -> tuple[float, float]:
+    return float(element.get(x, "nan")), float(element.get(y, "nan"))
+
+
+def contains(rect: ET.Element, x: float, y: float) -> bool:
+    left, top = xy(rect)
+    width, height = xy(rect, "width", "height")
+    return left <= x < left + width and top <= y < top + height
+
+
+def numbers_in(path_data: str) -> list[float]:
+    return [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", path_data)]
+
+
+def pairs(path_data: str) -> list[tuple[float, float]]:
+    values = numbers_in(path_data)
+    return list(zip(values[::2], values[1::2], strict=True))
+
+
+RULEBOOK_5_7 = Position.from_fen("W:W31:B12,20,28")
+
+
+def rulebook_capture() -> tuple[Board, Markers]:
+    (move,) = RULEBOOK_5_7.legal_moves()
+    markers = Markers.from_move(move)
+    return Board(render_svg(RULEBOOK_5_7, markers=markers, numbers="all")), markers
+
+
+# -- the board ------------------------------------------------------------------
+
+
+def test_hand_numbering_matches_the_rules() -> None:
+    assert CELLS[1] == (0, 0)  # square 1: top-left corner
+    assert CELLS[32] == (7, 7)  # square 32: bottom-right corner, dark
+    assert CELLS[22] == (5, 3) and CELLS[19] == (4, 4)  # 22-19 is a diagonal step
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_each_dark_square_rect_is_on_its_numbered_cell(flipped: bool) -> None:
+    board = Board(render_svg(Position.initial(), flipped=flipped), flipped=flipped)
+    rects = board.find("rect", "square dark")
+    assert len(rects) == 32
+    seen = set()
+    for rect in rects:
+        x = float(rect.get("x", "")) + float(rect.get("width", "")) / 2
+        y = float(rect.get("y", "")) + float(rect.get("height", "")) / 2
+        square = board.square_at(x, y)
+        assert square is not None
+        assert square == int(rect.get("data-square", "0"))
+        assert board.near((x, y), square, tolerance=0.001)
+        seen.add(square)
+    assert seen == set(range(1, 33))
+
+
+def test_square_colours_at_every_cell() -> None:
+    board = Board(render_svg(Position.empty()))
+    squares = board.find("rect", "square")
+    for row in range(8):
+        for column in range(8):
+            x = board.x0 + (column + 0.5) * board.cell
+            y = board.y0 + (row + 0.5) * board.cell
+            # The last square drawn under the point is the one you see.
+            top = [rect for rect in squares if contains(rect, x, y)][-1]
+            expected = "square dark" if (row + column) % 2 == 0 else "square light"
+            assert top.get("class") == expected
+            assert board.inherited(top, "fill") == DEFAULT_COLORS[expected]
+    # The orientation rule of the design: bottom-right dark, bottom-left light.
+    assert (7 + 7) % 2 == 0 and (7 + 0) % 2 == 1
+
+
+def test_square_numbers_all_sit_in_their_squares() -> None:
+    board = Board(render_svg(Position.empty(), numbers="all"))
+    labels = [t for t in board.find("text", "") if board.inherited(t, "class") == "number"]
+    assert sorted(int(t.text or "") for t in labels) == list(range(1, 33))
+    for label in labels:
+        x, y = float(label.get("x", "")), float(label.get("y", ""))
+        assert board.square_at(x, y - 1) == int(label.text or "")
+
+
+def test_number_modes() -> None:
+    _, markers = rulebook_capture()
+
+    def shown(mode: str) -> set[int]:
+        board = Board(render_svg(RULEBOOK_5_7, markers=markers, numbers=mode))
+        texts = [t for t in board.find("text", "") if board.inherited(t, "class") == "number"]
+        return {int(t.text or "") for t in texts}
+
+    assert shown("all") == set(range(1, 33))
+    assert shown("marked") == {31, 24, 15, 8, 28, 20, 12}
+    assert shown("none") == set()
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_a_piece_given_on_square_n_is_drawn_on_square_n(flipped: bool) -> None:
+    # Two positions that between them put a piece on every square.
+    fens = ["W:W13-16,21-24,K25,K26:B1-4,9-12,K17,K18", "B:W29-32,K5,K6:B19,20,27,28,K7,K8"]
+    for fen in fens:
+        position = Position.from_fen(fen)
+        board = Board(render_svg(position, flipped=flipped), flipped=flipped)
+        drawn = {}
+        for use in board.find("use", "piece"):
+            x, y = float(use.get("x", "")), float(use.get("y", ""))
+            square = board.square_at(x, y)
+            assert square is not None and board.near((x, y), square, tolerance=0.001)
+            classes = set((use.get("class") or "").split())
+            color = "white" if "white" in classes else "black"
+            drawn[square] = (color, "king" in classes)
+            # The shape it points at is that piece's shape.
+            target = (use.get("href") or "").removeprefix("#")
+            (shape,) = [e for e in board.root.iter() if e.get("id") == target]
+            assert {color, "king" if "king" in classes else "man"} <= set(
+                (shape.get("class") or "").split()
+            )
+        expected = {
+            square: (piece.color.value, piece.king) for square, piece in position.pieces().items()
+        }
+        assert drawn == expected
+
+
+def test_flipped_board_puts_square_1_bottom_right() -> None:
+    board = Board(render_svg(Position.from_fen("W:W22:B1"), flipped=True), flipped=True)
+    (black,) = board.find("use", "black")
+    x, y = float(black.get("x", "")), float(black.get("y", ""))
+    assert x > board.x0 + 7 * board.cell and y > board.y0 + 7 * board.cell
+
+
+def test_king_is_drawn_differently_from_a_man() -> None:
+    board = Board(render_svg(Position.from_fen("W:W22,K23:B11,K12")))
+    for color in ("white", "black"):
+        (man,) = [e for e in board.root.iter() if e.get("id") == f"board-{color}-man"]
+        (king,) = [e for e in board.root.iter() if e.get("id") == f"board-{color}-king"]
+        assert not any("crown" in (e.get("class") or "") for e in man.iter())
+        assert any("crown" in (e.get("class") or "") for e in king.iter())
+        # Two stacked discs: twice the faces of a man.
+        faces = [e for e in king.iter(NS + "circle") if e.get("class") == f"{color} piece"]
+        assert len(faces) == 2
+    hrefs = {use.get("class"): use.get("href") for use in board.find("use", "piece")}
+    assert hrefs["piece white man"] != hrefs["piece white king"]
+
+
+# -- markers -----------------------------------------------------------------------
+
+
+def test_markers_from_move_use_the_moves_squares() -> None:
+    move = Move.parse("31x24x15x8")
+    markers = Markers.from_move(move, rejected=["22x13"])
+    assert markers.start == 31
+    assert markers.landings == (24, 15, 8)
+    assert markers.captured == (28, 20, 12)
+    assert markers.path == (31, 24, 15, 8)
+    assert markers.rejected == ((22, 13),)
+
+
+def test_markers_reject_squares_off_the_board() -> None:
+    with pytest.raises(ValueError, match="33"):
+        Markers(landings=(33,))
+    with pytest.raises(ValueError, match="start"):
+        Markers(rejected=((5,),))
+
+
+def test_rulebook_5_7_capture_markers_are_on_the_right_squares() -> None:
+    board, _ = rulebook_capture()
+    # Start: square 31 is row 7, column 5 (bottom row, sixth cell).
+    (start,) = board.find("rect", "marker start")
+    x = float(start.get("x", "")) + board.cell / 2
+    y = float(start.get("y", "")) + board.cell / 2
+    assert board.square_at(x, y) == 31 and CELLS[31] == (7, 5)
+    # Landings 24, 15, 8 at (5,7), (3,5), (1,7), numbered 1, 2, 3 in that order.
+    rings = [c for c in board.find("circle", "") if board.inherited(c, "class") == "marker landing"]
+    ring_squares = [board.square_at(float(c.get("cx", "")), float(c.get("cy", ""))) for c in rings]
+    assert ring_squares == [24, 15, 8]
+    assert [CELLS[s] for s in (24, 15, 8)] == [(5, 7), (3, 5), (1, 7)]
+    (order,) = board.find("g", "marker landing order")
+    badges = [
+        (board.square_at(float(t.get("x", "")), float(t.get("y", ""))), t.text)
+        for t in order.iter(NS + "text")
+    ]
+    assert badges == [(24, "1"), (15, "2"), (8, "3")]
+    # Captured: 28, 20, 12 at (6,6), (4,6), (2,6): the squares jumped over, by hand.
+    assert [CELLS[s] for s in (28, 20, 12)] == [(6, 6), (4, 6), (2, 6)]
+    (cross,) = [
+        p for p in board.find("path", "") if board.inherited(p, "class") == "marker captured"
+    ]
+    points = pairs(cross.get("d", ""))
+    centres = [
+        ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        for a, b in zip(points[::4], points[1::4], strict=True)
+    ]
+    assert [board.square_at(*c) for c in centres] == [28, 20, 12]
+    for centre, square in zip(centres, (28, 20, 12), strict=True):
+        assert board.near(centre, square)
+    # Pieces are still drawn under the crosses: a capture marks, it does not erase.
+    under = {
+        board.square_at(float(u.get("x", "")), float(u.get("y", "")))
+        for u in board.find("use", "black")
+    }
+    assert under == {28, 20, 12}
+
+
+def test_arrow_follows_the_move_through_its_landings() -> None:
+    board, _ = rulebook_capture()
+    (arrow,) = board.exactly("g", "arrow")
+    line = next(arrow.iter(NS + "path"))
+    points = pairs(line.get("d", ""))
+    assert board.square_at(*points[0]) == 31
+    assert board.near(points[1], 24) and board.near(points[2], 15)
+    # The head points at square 8 from 15.
+    head = list(arrow.iter(NS + "path"))[1]
+    tip = pairs(head.get("d", ""))[1]
+    assert board.square_at(*tip) == 8
+    assert "stroke-dasharray" not in line.attrib
+
+
+def test_rejected_moves_are_dashed_and_muted() -> None:
+    position = Position.from_fen("W:WK21,31:B10,18,27")
+    legal = position.legal_moves()
+    assert [str(m) for m in legal] == ["31x22x13x6"]
+    markers = Markers.from_move(legal[0], rejected=[Move.parse("21x14x5")])
+    board = Board(render_svg(position, markers=markers))
+    (main,) = board.exactly("g", "arrow")
+    (rejected,) = board.find("g", "arrow rejected")
+    main_line = next(main.iter(NS + "path"))
+    rejected_line = next(rejected.iter(NS + "path"))
+    assert "stroke-dasharray" in rejected_line.attrib
+    assert "stroke-dasharray" not in main_line.attrib
+    assert rejected_line.get("stroke") != main_line.get("stroke")
+    assert float(rejected_line.get("stroke-width", "")) < float(main_line.get("stroke-width", ""))
+    assert board.square_at(*pairs(rejected_line.get("d", ""))[0]) == 21
+    # The rejected move's head is open (a chevron), the main one's is filled.
+    assert list(rejected.iter(NS + "path"))[1].get("fill") == "none"
+    assert list(main.iter(NS + "path"))[1].get("fill") not in (None, "none")
+
+
+def test_rejected_move_ends_in_a_dashed_ring() -> None:
+    position = Position.from_fen("W:W22:BK18")  # a man never captures a king
+    markers = Markers.from_moves([], rejected=["22x13"])
+    assert markers.start == 22 and markers.rejected == ((22, 13),) and not markers.path
+    board = Board(render_svg(position, markers=markers))
+    (ends,) = board.find("g", "marker rejected")
+    assert "stroke-dasharray" in ends.attrib
+    assert [board.square_at(*xy(c, "cx", "cy")) for c in ends] == [13]
+    assert board.find("g", "marker captured") == []  # nothing is taken by a refused move
+
+
+def test_free_choice_draws_every_legal_move() -> None:
+    position = Position.from_fen("W:WK31:B18,20,K27,K28")  # FID 6.10: both are legal
+    moves = position.legal_moves()
+    assert [str(m) for m in moves] == ["31x22x13", "31x24x15"]
+    markers = Markers.from_moves(moves)
+    assert markers.path == (31, 22, 13) and markers.alternatives == ((31, 24, 15),)
+    assert set(markers.captured) == {27, 18, 28, 20}
+    board = Board(render_svg(position, markers=markers))
+    arrows = board.exactly("g", "arrow")
+    assert len(arrows) == 2 and board.find("g", "arrow rejected") == []
+    (order,) = board.find("g", "marker landing order")
+    badges = [(board.square_at(*xy(t)), t.text) for t in order.iter(NS + "text")]
+    assert badges == [(22, "1"), (13, "2"), (24, "1"), (15, "2")]
+    assert "Also legal: 31x24x15." in (board.root[1].text or "")
+
+
+def test_a_square_landed_on_twice_shows_both_numbers() -> None:
+    position = Position.from_fen("W:WK29:B10,11,18,19,26")
+    markers = Markers.from_move("29x22x13x6x15x22")
+    board = Board(render_svg(position, markers=markers))
+    (order,) = board.find("g", "marker landing order")
+    on_22 = [(xy(t), t.text) for t in order.iter(NS + "text") if board.square_at(*xy(t)) == 22]
+    assert sorted(text or "" for _, text in on_22) == ["1", "5"]
+    (first, _), (second, _) = on_22
+    assert abs(first[0] - second[0]) >= 0.32 * board.cell  # side by side, not on top
+
+
+def test_arrows_can_be_turned_off() -> None:
+    _, markers = rulebook_capture()
+    board = Board(render_svg(RULEBOOK_5_7, markers=markers, arrows=False))
+    assert board.find("g", "arrow") == []
+    assert board.find("g", "marker captured")  # the other markers stay
+
+
+def test_side_to_move_indicator() -> None:
+    white = Board(render_svg(Position.initial(), side_to_move=True))
+    (dot,) = white.find("circle", "side-to-move")
+    assert "white" in (dot.get("class") or "")
+    assert float(dot.get("cy", "")) > white.y0 + 7 * white.cell  # White plays up from the bottom
+    assert float(dot.get("cx", "")) > white.x0 + 8 * white.cell  # beside the board
+    black = Board(render_svg(Position.from_fen("B:W21:B12"), side_to_move=True, frame=False))
+    (dot,) = black.find("circle", "side-to-move")
+    assert "black" in (dot.get("class") or "") and float(dot.get("cy", "")) < black.cell
+    assert render_svg(Position.initial()).count("side-to-move") == 0
+
+
+# -- accessibility, ids, escaping -------------------------------------------------
+
+
+def test_title_first_desc_and_role() -> None:
+    root = ET.fromstring(render_svg(Position.initial(), title="Start", description="All pieces"))
+    assert root.get("role") == "img"
+    assert root[0].tag == NS + "title" and root[0].text == "Start"
+    assert root[1].tag == NS + "desc" and root[1].text == "All pieces"
+    assert root.get("aria-labelledby") == "board-title board-desc"
+
+
+def test_default_description_reads_the_position() -> None:
+    position = Position.from_fen("W:W22,23,K27:B11,18,19")
+    text = describe_position(position)
+    assert text.startswith("White: men on 22, 23; king on 27. Black: men on 11, 18, 19.")
+    assert "White to move" in text
+    root = ET.fromstring(render_svg(position))
+    assert root[1].text == text
+
+
+def test_default_description_reads_the_move() -> None:
+    _, markers = rulebook_capture()
+    root = ET.fromstring(render_svg(RULEBOOK_5_7, markers=markers))
+    assert root[1].text == (
+        "White: man on 31. Black: men on 12, 20, 28. White to move. "
+        "White's man on 31 captures 28, 20 and 12, landing on 24, 15 and 8 (31x24x15x8)."
+    )
+    assert "31x24x15x8" in (root[0].text or "")
+    step = describe_position(Position.initial(), "22-19")
+    assert step.endswith("White's man on 22 moves to 19 (22-19).")
+    empty = describe_position(Position.empty(), rejected=["22x13"])
+    assert empty == "White: no pieces. Black: no pieces. White to move. Not allowed: 22x13."
+
+
+@pytest.mark.parametrize(
+    "evil",
+    [
+        "<script>alert(1)</script>",
+        '"]]><script>alert(1)</script>',
+        "</title><svg onload='alert(1)'>",
+        "&amp; &lt; \x00 \x1b control",
+    ],
+)
+def test_title_and_description_are_escaped(evil: str) -> None:
+    svg = render_svg(Position.initial(), title=evil, description=evil)
+    root = ET.fromstring(svg)  # still well-formed XML
+    clean = evil.replace("\x00", "").replace("\x1b", "")
+    assert root[0].text == clean and root[1].text == clean
+    assert not [e for e in root.iter() if e.tag.endswith("script")]
+    assert "<script" not in svg and "onload=" not in svg.replace("onload='", "")
+    assert [e.tag for e in root].count(NS + "svg") == 0
+
+
+def test_ids_are_prefixed_and_unique_per_diagram() -> None:
+    _, markers = rulebook_capture()
+    a = render_svg(RULEBOOK_5_7, markers=markers, diagram_id="rule-5-7")
+    b = render_svg(RULEBOOK_5_7, markers=markers, diagram_id="other")
+    ids_a = {e.get("id") for e in ET.fromstring(a).iter() if e.get("id")}
+    ids_b = {e.get("id") for e in ET.fromstring(b).iter() if e.get("id")}
+    assert ids_a and all(i is not None and i.startswith("rule-5-7-") for i in ids_a)
+    assert not ids_a & ids_b
+    for use in ET.fromstring(a).iter(NS + "use"):
+        assert (use.get("href") or "").removeprefix("#") in ids_a
+
+
+@pytest.mark.parametrize("bad", ["Board", "a b", 'x"y', "", "é", "a_b", "a<b"])
+def test_diagram_id_is_validated(bad: str) -> None:
+    with pytest.raises(ValueError, match="diagram id"):
+        render_svg(Position.initial(), diagram_id=bad)
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="numbers"):
+        render_svg(Position.initial(), numbers="some")
+    with pytest.raises(ValueError, match="size"):
+        render_svg(Position.initial(), size=0)
+
+
+def test_size_sets_pixels_not_geometry() -> None:
+    small = ET.fromstring(render_svg(Position.initial(), size=200))
+    large = ET.fromstring(render_svg(Position.initial(), size=640))
+    assert (small.get("width"), small.get("height")) == ("200", "200")
+    assert (large.get("width"), large.get("height")) == ("640", "640")
+    assert small.get("viewBox") == large.get("viewBox")
+
+
+# -- what cairosvg can draw ----------------------------------------------------------
+
+
+def all_svgs() -> Iterator[str]:
+    _, markers = rulebook_capture()
+    alpha = Theme({"square dark": "#80604080", "arrow": "#123"})
+    for options in (
+        {},
+        {"numbers": "all", "side_to_move": True, "flipped": True},
+        {"frame": False, "side_to_move": True, "theme": Theme.named("green")},
+        {"theme": alpha, "markers": Markers.from_move("31x24x15x8", rejected=["31x22"])},
+    ):
+        yield render_svg(RULEBOOK_5_7, **{"markers": markers, **options})  # type: ignore[arg-type]
+    yield legend_svg({"start": "S", "landing": "L", "captured": "C", "king": "K"})
+
+
+def test_nothing_that_cairosvg_ignores() -> None:
+    for svg in all_svgs():
+        assert "var(" not in svg
+        assert "filter" not in svg
+        assert "<style" not in svg and "style=" not in svg and "@media" not in svg
+        assert not re.search(r"#[0-9a-fA-F]{8}\b", svg)
+        assert not re.search(r"#[0-9a-fA-F]{4}\b", svg)
+        root = ET.fromstring(svg)
+        for use in root.iter(NS + "use"):
+            assert not {"opacity", "fill-opacity", "stroke-opacity", "style"} & set(use.attrib)
+
+
+def test_alpha_colours_become_colour_plus_opacity() -> None:
+    svg = render_svg(Position.empty(), theme=Theme({"square dark": "#80604080"}))
+    board = Board(svg)
+    rect = board.find("rect", "square dark")[0]
+    parent = board.parents[rect]
+    assert parent.get("fill") == "#806040"
+    assert parent.get("fill-opacity") == "0.502"
+
+
+def test_theme_overrides_by_class_name() -> None:
+    theme = Theme({"square dark": "#123456"})
+    board = Board(render_svg(Position.empty(), theme=theme))
+    assert board.inherited(board.find("rect", "square dark")[0], "fill") == "#123456"
+    assert theme == Theme({"square dark": "#123456"}) and hash(theme) == hash(
+        Theme({"square dark": "#123456"})
+    )
+    with pytest.raises(ValueError, match="unknown theme colour"):
+        Theme({"square darkk": "#123456"})
+    with pytest.raises(ValueError, match="#rrggbb"):
+        Theme({"square dark": "var(--x)"})
+    with pytest.raises(ValueError, match="base theme"):
+        Theme.named("neon")
+
+
+# -- determinism -------------------------------------------------------------------
+
+
+def test_two_renders_give_the_same_bytes() -> None:
+    _, markers = rulebook_capture()
+    first = render_svg(RULEBOOK_5_7, markers=markers, numbers="all", side_to_move=True)
+    second = render_svg(RULEBOOK_5_7, markers=markers, numbers="all", side_to_move=True)
+    assert first == second
+
+
+def test_same_bytes_in_a_fresh_process_with_another_hash_seed() -> None:
+    code = (
+        "import sys\n"
+        "from dama_diagrams import Position\n"
+        "from dama_diagrams.svg import Markers, render_svg\n"
+        "m = Markers.from_move('30x21x14x5', rejected=['30x23x14x5'])\n"
+        "p = Position.from_fen('W:WK30:B10,12,18,K20,K26,27')\n"
+        "sys.stdout.write(render_svg(p, markers=m, numbers='marked'))\n"
+    )
+    outputs = set()
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        result = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
+    markers = Markers.from_move("30x21x14x5", rejected=["30x23x14x5"])
+    position = Position.from_fen("W:WK30:B10,12,18,K20,K26,27")
+    assert outputs == {render_svg(position, markers=markers, numbers="marked")}
+
+
+# -- legend --------------------------------------------------------------------------
+
+LABELS = {"start": "Casella di partenza", "landing": "Arrivo", "captured": "Presa", "king": "Dama"}
+
+
+def test_legend_svg_has_the_four_labels_in_order() -> None:
+    root = ET.fromstring(legend_svg(LABELS, diagram_id="legend-it"))
+    assert root.get("role") == "img" and root[0].tag == NS + "title"
+    texts = [t.text for t in root.iter(NS + "text")]
+    assert texts == [LABELS[k] for k in ("start", "landing", "captured", "king")]
+    assert all((e.get("id") or "legend-it-").startswith("legend-it-") for e in root.iter())
+
+
+def test_legend_escapes_labels() -> None:
+    evil = {**LABELS, "king": "<b onclick='x'>Dama</b> & co"}
+    root = ET.fromstring(legend_svg(evil))
+    assert [t.text for t in root.iter(NS + "text")][-1] == evil["king"]
+    html = legend_html(evil)
+    assert "<b " not in html and "&lt;b onclick='x'&gt;Dama&lt;/b&gt; &amp; co" in html
+    item = ET.fromstring(html)
+    assert item.tag == "ul" and [li.get("class") for li in item] == [
+        "dama-legend-start",
+        "dama-legend-landing",
+        "dama-legend-captured",
+        "dama-legend-king",
+    ]
+    assert [li.find("span").text for li in item] == list(evil.values())  # type: ignore[union-attr]
+
+
+def test_legend_needs_exactly_the_four_keys() -> None:
+    with pytest.raises(ValueError, match="missing: king"):
+        legend_svg({"start": "a", "landing": "b", "captured": "c"})
+    with pytest.raises(ValueError, match="unknown: kingg"):
+        legend_html({**LABELS, "kingg": "x"})
