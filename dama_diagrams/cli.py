@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
 from .errors import DamaError
@@ -50,6 +51,42 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _verify(args: argparse.Namespace, out: TextIO) -> int:
+    from .verify import verify_command
+
+    return verify_command(args.paths, out, sys.stderr if out is sys.stdout else out)
+
+
+def _render(args: argparse.Namespace, out: TextIO) -> int:
+    from .render import render_files
+
+    paths = args.paths or [Path("diagrams")]
+    missing = [str(path) for path in paths if not path.exists()]
+    if missing:
+        print(
+            f"dama-diagrams render: no such file or folder: {', '.join(missing)}", file=sys.stderr
+        )
+        return 2
+    return render_files(
+        paths,
+        args.out,
+        image_format=args.format,
+        scale=args.scale,
+        log=out,
+        errors=sys.stderr if out is sys.stdout else out,
+    )
+
+
+def _scale(text: str) -> float:
+    try:
+        scale = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.1 <= scale <= 10:
+        raise argparse.ArgumentTypeError("the scale must be between 0.1 and 10")
+    return scale
+
+
 def _depth(text: str) -> int:
     try:
         depth = int(text)
@@ -87,6 +124,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     explain_parser.add_argument("fen", metavar="FEN")
     explain_parser.set_defaults(handler=_explain)
+
+    verify = commands.add_parser("verify", help="check every diagram's claim (default: diagrams/)")
+    verify.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
+    verify.set_defaults(handler=_verify)
+
+    render = commands.add_parser("render", help="verify, then draw diagrams as SVG or PNG")
+    render.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
+    render.add_argument("--out", type=Path, required=True, metavar="DIR", help="output folder")
+    render.add_argument("--format", choices=("svg", "png"), default="svg")
+    render.add_argument("--scale", type=_scale, default=1.0, help="PNG scale (default 1)")
+    render.set_defaults(handler=_render)
     return parser
 
 

@@ -1,0 +1,712 @@
+"""Diagram files: ``diagrams/<id>.yaml`` read safely and strictly into :class:`Diagram`.
+
+A diagram file is small, hand-written and published, so the loader is strict: a
+typo, a duplicate key or a value of the wrong type is an error, never a silent
+default.  It is also safe: only plain YAML values are read (no tags that build
+objects, no aliases that could expand into a bomb), and every error names the
+file and the line of the YAML node it concerns, as ``path:line: message``.
+
+The schema (documented for authors in ``diagrams/README.md``)::
+
+    position: "W:WK21,31:B10,18,27"   # PDN FEN, or {turn: white, white: [K21, 31], black: [10]}
+    claim: priority                   # setup | move | capture | multi-capture | illegal
+                                      # | priority | free-choice | promotion | game-over
+    move: 31x22x13x6                  # the move the diagram shows
+    moves: [22-18, 22-19]             # several moves (claim move, or free-choice)
+    rule: most-pieces                 # priority: most-pieces | with-king | most-kings | king-first
+    rejected: [21x14x5]               # moves shown as not allowed (priority, capture)
+    reason: backward                  # illegal: why the move is illegal; game-over: why it ended
+    show: {numbers: marked, arrows: true, flip: false}   # display options, all optional
+
+Whether the claim holds is the business of :mod:`dama_diagrams.verify`; this
+module only checks that the file is well formed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Literal, TypeAlias
+
+import yaml
+from yaml.events import AliasEvent, Event
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .board import Color, Square
+from .errors import DamaError, DiagramError
+from .explain import PriorityRule
+from .legality import IllegalReason
+from .move import Move
+from .position import GameOverReason, Position
+
+MAX_FILE_BYTES = 64 * 1024
+"""A diagram file is a few lines; anything this large is a mistake or an attack."""
+
+MAX_DEPTH = 8
+"""A diagram needs three levels (file, position, squares); deeper nesting is refused."""
+
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+_TAB_INDENT = re.compile(r"^ *\t", re.MULTILINE)
+
+# == YAML: safe, strict, with line numbers ===================================
+
+Scalar: TypeAlias = str | int | float | bool | None
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {f"{_TAG}{name}" for name in ("null", "bool", "int", "float", "str", "timestamp")}
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+_ALIAS_MESSAGE = (
+    "YAML anchors and aliases (&name, *name) are not allowed in a diagram file; "
+    "write each value out in full"
+)
+_TYPE_NAMES = {
+    str: "text",
+    int: "a number",
+    float: "a number",
+    bool: "true/false",
+    type(None): "empty",
+    list: "a list",
+    dict: "a mapping",
+}
+
+
+class _YamlError(Exception):
+    """Raised inside the loader; turned into a located DiagramError at the edge."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class YamlValue:
+    """A YAML value and the line it is on (1-based).
+
+    ``data`` is a scalar, a ``list`` of YamlValue, or a ``dict`` of str to
+    YamlValue.  For a mapping entry whose value is a collection or empty,
+    ``line`` is the key's line: that is where a reader looks for it.
+    """
+
+    data: Scalar | list[YamlValue] | dict[str, YamlValue]
+    line: int
+
+    @property
+    def type_name(self) -> str:
+        return _TYPE_NAMES.get(type(self.data), type(self.data).__name__)
+
+
+class DiagramLoader(yaml.SafeLoader):
+    """The pure-Python loader: refuses aliases and deep nesting while composing.
+
+    Used when PyYAML has no libyaml; :func:`compose_yaml` then gives the same
+    nodes, and :func:`_to_value` applies the same checks to both loaders.
+    """
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
+        event: Event = self.peek_event()  # type: ignore[no-untyped-call]
+        line = event.start_mark.line + 1 if event.start_mark else 1
+        if isinstance(event, AliasEvent):
+            # Report the anchored node, as libyaml's loader does (see _to_value).
+            anchored = self.anchors.get(event.anchor)
+            mark = anchored.start_mark if anchored is not None else None
+            raise _YamlError(mark.line + 1 if mark else line, _ALIAS_MESSAGE)
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise _YamlError(line, _too_deep())
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _too_deep() -> str:
+    return f"the YAML is nested more than {MAX_DEPTH} levels deep; a diagram file is flat"
+
+
+USE_LIBYAML: bool = bool(getattr(yaml, "__with_libyaml__", False))
+"""Compose with libyaml when available (much faster); tests run both loaders."""
+
+
+def compose_yaml(text: str, *, libyaml: bool | None = None) -> YamlValue | None:
+    """Parse YAML text into located values; ``None`` for an empty document.
+
+    Nothing is constructed from tags, so no code can run.  Raises
+    :class:`_YamlError` for anything a diagram file must not contain.
+    """
+    use_c = USE_LIBYAML if libyaml is None else libyaml
+    loader = yaml.CSafeLoader(text) if use_c else DiagramLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as error:
+        raise _yaml_problem(error, text.rstrip()) from None
+    except RecursionError:
+        raise _YamlError(1, _too_deep()) from None
+    finally:
+        loader.dispose()
+    if node is None:
+        return None
+    return _to_value(node, None, 1, set())
+
+
+def _yaml_problem(error: yaml.MarkedYAMLError, text: str) -> _YamlError:
+    problem = error.problem or "unreadable YAML"
+    mark = error.problem_mark or error.context_mark
+    if mark is not None and mark.index >= len(text) and error.context_mark is not None:
+        # An unclosed quote or bracket: where it opened is the line to fix.
+        mark = error.context_mark
+    # A problem found at the end of the stream belongs to the last line of text.
+    line = min(mark.line + 1 if mark is not None else 1, text.count("\n") + 1)
+    if "nesting depth" in problem:
+        return _YamlError(line, _too_deep())
+    if "expected a single document" in str(error.context):
+        return _YamlError(line, "the file holds several YAML documents (---); keep one")
+    if error.context:
+        problem = f"{error.context}: {problem}"
+    return _YamlError(
+        line, f"this is not valid YAML ({problem}); check the indentation and the quotes"
+    )
+
+
+def _to_value(node: Node, key_line: int | None, depth: int, seen: set[int]) -> YamlValue:
+    """Turn a composed node into a YamlValue, checking tags, aliases and keys."""
+    line = node.start_mark.line + 1
+    if id(node) in seen:
+        # libyaml resolves an alias to the anchored node itself: seeing it twice.
+        raise _YamlError(line, _ALIAS_MESSAGE)
+    seen.add(id(node))
+    if depth > MAX_DEPTH:
+        raise _YamlError(line, _too_deep())
+    if isinstance(node, ScalarNode) and node.tag in _SCALAR_TAGS:
+        data = _scalar(node)
+        return YamlValue(data, line if data is not None or key_line is None else key_line)
+    if isinstance(node, SequenceNode) and node.tag == f"{_TAG}seq":
+        items = [_to_value(item, None, depth + 1, seen) for item in node.value]
+        return YamlValue(items, key_line or line)
+    if isinstance(node, MappingNode) and node.tag == f"{_TAG}map":
+        return YamlValue(_mapping(node, depth, seen), key_line or line)
+    tag = node.tag.replace(_TAG, "!!")
+    raise _YamlError(
+        line,
+        f"the tag {tag} is not allowed in a diagram file: only plain YAML values "
+        "(text, numbers, true/false, lists and mappings) are read; remove the tag",
+    )
+
+
+def _scalar(node: ScalarNode) -> Scalar:
+    if node.tag in (f"{_TAG}str", f"{_TAG}timestamp"):
+        return str(node.value)
+    if node.tag == f"{_TAG}null":
+        return None
+    if node.tag == f"{_TAG}bool":
+        return bool(_CONSTRUCTOR.construct_yaml_bool(node))
+    if node.tag == f"{_TAG}int":
+        return int(_CONSTRUCTOR.construct_yaml_int(node))
+    return float(_CONSTRUCTOR.construct_yaml_float(node))
+
+
+def _mapping(node: MappingNode, depth: int, seen: set[int]) -> dict[str, YamlValue]:
+    result: dict[str, YamlValue] = {}
+    first_line: dict[str, int] = {}
+    for key_node, value_node in node.value:
+        key_line = key_node.start_mark.line + 1
+        if key_node.tag == f"{_TAG}merge":
+            raise _YamlError(key_line, "merge keys (<<) are not allowed; write each key out")
+        key = _to_value(key_node, None, depth + 1, seen).data
+        if not isinstance(key, str):
+            shown = f"the key {key!r}" if isinstance(key_node, ScalarNode) else "a list or mapping"
+            raise _YamlError(key_line, f"{shown} is not a name; keys are words such as position:")
+        if key in result:
+            raise _YamlError(
+                key_line,
+                f"duplicate key {key!r} (first on line {first_line[key]}); give each key once",
+            )
+        first_line[key] = key_line
+        result[key] = _to_value(value_node, key_line, depth + 1, seen)
+    return result
+
+
+# == The schema ===============================================================
+
+
+class Claim(Enum):
+    """What a diagram claims, and so what the engine must confirm."""
+
+    SETUP = "setup"
+    MOVE = "move"
+    CAPTURE = "capture"
+    MULTI_CAPTURE = "multi-capture"
+    ILLEGAL = "illegal"
+    PRIORITY = "priority"
+    FREE_CHOICE = "free-choice"
+    PROMOTION = "promotion"
+    GAME_OVER = "game-over"
+
+
+KEYS = ("position", "claim", "move", "moves", "rule", "rejected", "reason", "show")
+"""Every key a diagram file may have, in the order the files write them."""
+
+_CLAIM_KEYS: dict[Claim, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # claim: (required keys, optional keys), besides position, claim and show
+    Claim.SETUP: ((), ()),
+    Claim.MOVE: ((), ("move", "moves")),  # exactly one of the two
+    Claim.CAPTURE: (("move",), ("rejected",)),
+    Claim.MULTI_CAPTURE: (("move",), ()),
+    Claim.ILLEGAL: (("move", "reason"), ()),
+    Claim.PRIORITY: (("move", "rule", "rejected"), ()),
+    Claim.FREE_CHOICE: (("moves",), ()),
+    Claim.PROMOTION: (("move",), ()),
+    Claim.GAME_OVER: (("reason",), ()),
+}
+
+_HOW_TO_ADD = {
+    "move": "add move: with the move in notation, as 22-19 or 29x22x15",
+    "moves": "add moves: [...] with every legal capture, as [31x22x13, 31x24x15]",
+    "rule": "add rule: most-pieces, with-king, most-kings or king-first",
+    "rejected": "add rejected: [...] with the captures that the priority rules forbid",
+    "position": 'add position: with a FEN such as "W:W21-32:B1-12"',
+    "claim": "add claim: setup, move, capture, multi-capture, illegal, priority, "
+    "free-choice, promotion or game-over",
+}
+
+_CLAIM_NAMES = tuple(claim.value for claim in Claim)
+_RULE_NAMES = tuple(rule.value for rule in PriorityRule)
+_GAME_OVER_REASONS = tuple(reason.value for reason in GameOverReason)
+_ILLEGAL_REASONS = tuple(reason.value for reason in IllegalReason)
+
+Reason: TypeAlias = IllegalReason | GameOverReason
+Numbers: TypeAlias = Literal["all", "marked", "none"]
+
+SHOW_KEYS = ("numbers", "arrows", "flip")
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Display options; the defaults give a good picture.
+
+    ``numbers``: which square numbers to print: ``all`` 32, the ``marked``
+    squares only (start, landings, captures), or ``none``.  ``true`` means
+    ``all`` and ``false`` means ``none``.  ``arrows``: draw the moves as
+    arrows.  ``flip``: turn the board so that Black is at the bottom.
+    """
+
+    numbers: Numbers = "marked"
+    arrows: bool = True
+    flip: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Diagram:
+    """A well-formed diagram file, not yet checked by the engine.
+
+    ``lines`` maps a key (``"move"``, ``"rejected"``, ``"rejected[1]"``,
+    ``"position"``, ``"white[2]"`` ...) to its line in the file, so that the
+    verifier can point at the node a refused claim is about.
+    """
+
+    id: str
+    path: str
+    position: Position
+    claim: Claim
+    move: Move | None = None
+    moves: tuple[Move, ...] = ()
+    rule: PriorityRule | None = None
+    rejected: tuple[Move, ...] = ()
+    reason: Reason | None = None
+    show: Show = field(default_factory=Show)
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+
+    def line(self, key: str) -> int:
+        """The line of ``key``; an item falls back to its list, anything to line 1."""
+        if key in self.lines:
+            return self.lines[key]
+        return self.lines.get(key.split("[", maxsplit=1)[0], self.lines.get("claim", 1))
+
+    def error(self, key: str, message: str) -> DiagramError:
+        """An error located at ``key``'s line in this diagram's file."""
+        return DiagramError(message, path=self.path, line=self.line(key))
+
+
+def load_diagram(path: Path | str) -> Diagram:
+    """Read and check one diagram file.
+
+    Raises :class:`DamaError` (a :class:`DiagramError`, or the engine's
+    :class:`PositionError` / :class:`MoveNotationError`), always with the path
+    and the line of the node it concerns.
+    """
+    name = str(path)
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise DiagramError(f"cannot read the file: {error.strerror}", path=name) from None
+    return parse_diagram(data, name)
+
+
+def parse_diagram(data: bytes, path: str, *, libyaml: bool | None = None) -> Diagram:
+    """Check the bytes of a diagram file; ``path`` names it (its stem is the id)."""
+    _check_id(path)
+    try:
+        root = compose_yaml(_decode(data), libyaml=libyaml)
+    except _YamlError as problem:
+        raise DiagramError(problem.message, path=path, line=problem.line) from None
+    return _Reader(path).diagram(root)
+
+
+def diagram_id(path: str) -> str:
+    """The id a file's name gives: its name without folder and extension."""
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+def _check_id(path: str) -> None:
+    stem = diagram_id(path)
+    if not ID_PATTERN.fullmatch(stem):
+        raise DiagramError(
+            f"{stem!r} is not a valid diagram id: the file name is the id, and it is made of "
+            "lowercase letters, digits and '-' (rename it, for example to man-capture.yaml)",
+            path=path,
+            line=1,
+        )
+
+
+def _decode(data: bytes) -> str:
+    """UTF-8 text, with no tabs in indentation and no control characters."""
+    if len(data) > MAX_FILE_BYTES:
+        limit = f"{MAX_FILE_BYTES // 1024} KiB"
+        raise _YamlError(1, f"the file is larger than {limit}; a diagram file is a few lines")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise _YamlError(
+            line,
+            f"the file is not UTF-8 text (byte 0x{data[error.start]:02x}); save it as UTF-8",
+        ) from None
+    tab = _TAB_INDENT.search(text)
+    if tab:
+        line = text.count("\n", 0, tab.start()) + 1
+        raise _YamlError(line, "a tab is used for indentation; YAML indents with spaces only")
+    bad = yaml.reader.Reader.NON_PRINTABLE.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise _YamlError(
+            line, f"the file contains the control character U+{ord(bad.group()):04X}; remove it"
+        )
+    return text
+
+
+def _suggest(word: str, choices: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.7)
+    return f"did you mean {close[0]!r}? " if close else ""
+
+
+def _choices(values: tuple[str, ...]) -> str:
+    return ", ".join(values[:-1]) + " or " + values[-1] if len(values) > 1 else values[0]
+
+
+class _Reader:
+    """Turns the located YAML of one file into a Diagram, one key at a time."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.lines: dict[str, int] = {}
+
+    def fail(self, line: int, message: str) -> DiagramError:
+        return DiagramError(message, path=self.path, line=line)
+
+    def diagram(self, root: YamlValue | None) -> Diagram:
+        if root is None or root.data is None:
+            raise self.fail(1, "the file is empty; a diagram needs at least position: and claim:")
+        if not isinstance(root.data, dict):
+            raise self.fail(
+                root.line,
+                f"the file is {root.type_name}, but a diagram file is a mapping of keys "
+                "such as position: and claim:",
+            )
+        entries = root.data
+        for key, value in entries.items():
+            self.lines[key] = value.line
+            if key not in KEYS:
+                raise self.fail(
+                    value.line,
+                    f"unknown key {key!r}: {_suggest(key, KEYS)}"
+                    f"a diagram file takes {_choices(KEYS)}",
+                )
+        for key in ("claim", "position"):
+            if key not in entries:
+                raise self.fail(root.line, f"the key {key!r} is missing: {_HOW_TO_ADD[key]}")
+        claim = self.claim(entries["claim"])
+        position = self.position(entries["position"])
+        self.check_claim_keys(claim, entries)
+        moves = self.move_list(entries["moves"], "moves") if "moves" in entries else ()
+        rejected = self.move_list(entries["rejected"], "rejected") if "rejected" in entries else ()
+        move = self.move(entries["move"], "move") if "move" in entries else None
+        if move is not None and move in rejected:
+            raise self.fail(self.lines["rejected"], f"{move} is both the move and rejected")
+        return Diagram(
+            id=diagram_id(self.path),
+            path=self.path,
+            position=position,
+            claim=claim,
+            move=move,
+            moves=moves,
+            rule=self.rule(entries["rule"]) if "rule" in entries else None,
+            rejected=rejected,
+            reason=self.reason(claim, entries["reason"]) if "reason" in entries else None,
+            show=self.show(entries["show"]) if "show" in entries else Show(),
+            lines=self.lines,
+        )
+
+    # -- the claim and its keys ----------------------------------------------
+
+    def text(self, value: YamlValue, what: str) -> str:
+        if not isinstance(value.data, str):
+            raise self.fail(value.line, f"{what}, not {value.type_name}")
+        return value.data
+
+    def claim(self, value: YamlValue) -> Claim:
+        names = _CLAIM_NAMES
+        word = self.text(value, f"claim must be one of {_choices(names)}")
+        if word not in names:
+            raise self.fail(
+                value.line,
+                f"unknown claim {word!r}: {_suggest(word, names)}the claims are {_choices(names)}",
+            )
+        return Claim(word)
+
+    def check_claim_keys(self, claim: Claim, entries: dict[str, YamlValue]) -> None:
+        required, optional = _CLAIM_KEYS[claim]
+        allowed = {"position", "claim", "show", *required, *optional}
+        for key, value in entries.items():
+            if key not in allowed:
+                takes = _choices(required + optional) if required + optional else "no other key"
+                raise self.fail(
+                    value.line,
+                    f"{key!r} does not belong in {_a(claim)} claim, which takes {takes}; "
+                    "remove it or change the claim",
+                )
+        for key in required:
+            if key not in entries:
+                raise self.fail(
+                    entries["claim"].line,
+                    f"{_a(claim)} claim needs {key!r}: {self.how_to_add(claim, key)}",
+                )
+        if claim is Claim.MOVE and ("move" in entries) == ("moves" in entries):
+            line = entries["moves"].line if "moves" in entries else entries["claim"].line
+            raise self.fail(
+                line,
+                "a move claim shows either one move (move: 22-18) or several "
+                "(moves: [22-18, 22-19]); give exactly one of the two",
+            )
+
+    @staticmethod
+    def how_to_add(claim: Claim, key: str) -> str:
+        if key == "reason":
+            reasons = _reasons(claim)
+            return f"add reason: {_choices(reasons)}"
+        return _HOW_TO_ADD[key]
+
+    # -- moves, rule and reason -----------------------------------------------
+
+    def move(self, value: YamlValue, key: str) -> Move:
+        self.lines.setdefault(key, value.line)
+        text = self.text(value, f"{key} must be a move in notation, such as 22-19 or 29x22x15")
+        try:
+            return Move.parse(text)
+        except DamaError as error:
+            raise error.located(self.path, value.line) from None
+
+    def move_list(self, value: YamlValue, key: str) -> tuple[Move, ...]:
+        items = value.data
+        if not isinstance(items, list) or not items:
+            found = "an empty list" if isinstance(items, list) else value.type_name
+            raise self.fail(
+                value.line, f"{key} must be a list of moves, such as [22-18, 22-19], not {found}"
+            )
+        moves: list[Move] = []
+        for index, item in enumerate(items):
+            move = self.move(item, f"{key}[{index}]")
+            if move in moves:
+                raise self.fail(item.line, f"{move} is listed twice under {key}")
+            moves.append(move)
+        return tuple(moves)
+
+    def rule(self, value: YamlValue) -> PriorityRule:
+        names = _RULE_NAMES
+        word = self.text(value, f"rule must be one of {_choices(names)}")
+        if word not in names:
+            raise self.fail(
+                value.line,
+                f"unknown rule {word!r}: {_suggest(word, names)}the priority rules are, "
+                f"in order, {_choices(names)}",
+            )
+        return PriorityRule(word)
+
+    def reason(self, claim: Claim, value: YamlValue) -> Reason:
+        names = _reasons(claim)
+        word = self.text(value, f"reason must be one of {_choices(names)}")
+        if word not in names:
+            raise self.fail(
+                value.line,
+                f"unknown reason {word!r} for {_a(claim)} claim: "
+                f"{_suggest(word, names)}the reasons are {_choices(names)}",
+            )
+        if claim is Claim.GAME_OVER:
+            return GameOverReason(word)
+        return IllegalReason(word)
+
+    # -- display options --------------------------------------------------------
+
+    def show(self, value: YamlValue) -> Show:
+        if not isinstance(value.data, dict):
+            raise self.fail(
+                value.line,
+                f"show must be a mapping such as {{numbers: all}}, not {value.type_name}",
+            )
+        options = value.data
+        for key, option in options.items():
+            self.lines[f"show.{key}"] = option.line
+            if key not in SHOW_KEYS:
+                raise self.fail(
+                    option.line,
+                    f"unknown display option {key!r}: {_suggest(key, SHOW_KEYS)}"
+                    f"show takes {_choices(SHOW_KEYS)}",
+                )
+        defaults = Show()
+        return Show(
+            numbers=self.numbers(options["numbers"]) if "numbers" in options else defaults.numbers,
+            arrows=self.flag(options, "arrows", defaults.arrows),
+            flip=self.flag(options, "flip", defaults.flip),
+        )
+
+    def numbers(self, value: YamlValue) -> Numbers:
+        data = value.data
+        if data is True or data == "all":
+            return "all"
+        if data is False or data == "none":
+            return "none"
+        if data == "marked":
+            return "marked"
+        raise self.fail(
+            value.line,
+            f"numbers must be all, marked or none (or true/false), not {data!r}",
+        )
+
+    def flag(self, options: dict[str, YamlValue], key: str, default: bool) -> bool:
+        if key not in options:
+            return default
+        value = options[key]
+        if not isinstance(value.data, bool):
+            raise self.fail(value.line, f"{key} must be true or false, not {value.data!r}")
+        return value.data
+
+    # -- positions --------------------------------------------------------------
+
+    def position(self, value: YamlValue) -> Position:
+        if isinstance(value.data, str):
+            try:
+                return Position.from_fen(value.data)
+            except DamaError as error:
+                raise error.located(self.path, value.line) from None
+        if isinstance(value.data, dict):
+            return self.position_mapping(value.data, value.line)
+        raise self.fail(
+            value.line,
+            f'position must be a FEN such as "W:W21-32:B1-12" or a mapping '
+            f"{{turn: white, white: [...], black: [...]}}, not {value.type_name}",
+        )
+
+    def position_mapping(self, entries: dict[str, YamlValue], line: int) -> Position:
+        keys = ("turn", "white", "black")
+        for key, value in entries.items():
+            if key not in keys:
+                raise self.fail(
+                    value.line,
+                    f"unknown key {key!r} in position: {_suggest(key, keys)}"
+                    "a position mapping takes turn, white and black",
+                )
+        for key in keys:
+            if key not in entries:
+                raise self.fail(
+                    line,
+                    f"the position mapping needs {key!r} "
+                    "(turn: white or black; white: and black: list squares, as [K21, 31, 32])",
+                )
+        turn = entries["turn"]
+        if turn.data not in ("white", "black"):
+            raise self.fail(turn.line, f"turn must be white or black, not {turn.data!r}")
+        sides = {color: self.side(entries[color.value], color) for color in Color}
+        return self.build(Color(turn.data), sides)
+
+    def side(self, value: YamlValue, color: Color) -> list[tuple[Square, bool, int]]:
+        """(square, is king, line) for each item of a side's list."""
+        if not isinstance(value.data, list):
+            raise self.fail(
+                value.line,
+                f"{color.value} must be a list of squares such as [K21, 31], "
+                f"not {value.type_name} (write [] for no pieces)",
+            )
+        pieces = []
+        for index, item in enumerate(value.data):
+            self.lines[f"{color.value}[{index}]"] = item.line
+            pieces.append((*self.square(item), item.line))
+        return pieces
+
+    def square(self, item: YamlValue) -> tuple[Square, bool]:
+        data = item.data
+        if isinstance(data, int) and not isinstance(data, bool):
+            return data, False
+        if isinstance(data, str) and re.fullmatch(r"K?\d+", data.strip()):
+            word = data.strip()
+            return int(word.lstrip("K")), word.startswith("K")
+        shown = "true/false" if isinstance(data, bool) else repr(data)
+        raise self.fail(item.line, f"{shown} is not a square: write 21 for a man or K21 for a king")
+
+    def build(self, turn: Color, sides: dict[Color, list[tuple[Square, bool, int]]]) -> Position:
+        """The engine validates; on failure, the first item (in file order) that breaks it."""
+        try:
+            return _position(turn, sides)
+        except DamaError as error:
+            failure = error
+        items = sorted(
+            ((line, color, square, king) for color in Color for square, king, line in sides[color]),
+            key=lambda item: item[0],
+        )
+        partial: dict[Color, list[tuple[Square, bool, int]]] = {color: [] for color in Color}
+        for line, color, square, king in items:
+            partial[color].append((square, king, line))
+            try:
+                _position(turn, partial)
+            except DamaError as error:
+                raise error.located(self.path, line) from None
+        raise failure.located(self.path, None)
+
+
+def _position(turn: Color, sides: dict[Color, list[tuple[Square, bool, int]]]) -> Position:
+    white, black = sides[Color.WHITE], sides[Color.BLACK]
+    return Position.from_squares(
+        turn,
+        white_men=[square for square, king, _ in white if not king],
+        white_kings=[square for square, king, _ in white if king],
+        black_men=[square for square, king, _ in black if not king],
+        black_kings=[square for square, king, _ in black if king],
+    )
+
+
+def _a(claim: Claim) -> str:
+    """'a priority', 'an illegal': the claim's name with its article."""
+    return f"{'an' if claim.value[0] in 'aeiou' else 'a'} {claim.value}"
+
+
+def _reasons(claim: Claim) -> tuple[str, ...]:
+    return _GAME_OVER_REASONS if claim is Claim.GAME_OVER else _ILLEGAL_REASONS

@@ -1,0 +1,323 @@
+"""The diagram loader: strict schema, safe YAML, every error at its file and line."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dama_diagrams
+from dama_diagrams.board import Color
+from dama_diagrams.diagram import (
+    MAX_FILE_BYTES,
+    Claim,
+    Show,
+    compose_yaml,
+    load_diagram,
+    parse_diagram,
+)
+from dama_diagrams.errors import DamaError, MoveNotationError, PositionError
+from dama_diagrams.explain import PriorityRule
+from dama_diagrams.legality import IllegalReason
+from dama_diagrams.move import Move
+from dama_diagrams.position import GameOverReason, Position
+
+BROKEN = Path(__file__).parent / "broken"
+
+LOADERS = [
+    pytest.param(True, id="libyaml", marks=pytest.mark.skipif(
+        not yaml.__with_libyaml__, reason="PyYAML was built without libyaml")),
+    pytest.param(False, id="python"),
+]  # fmt: skip
+
+# Every broken input: (line, the gist of the message).  The file name is the case.
+EXPECTED: dict[str, tuple[int, str]] = {
+    "Bad_Id.yaml": (1, "'Bad_Id' is not a valid diagram id"),
+    "alias-bomb.yaml": (2, "anchors and aliases (&name, *name) are not allowed"),
+    "alias.yaml": (1, "anchors and aliases (&name, *name) are not allowed"),
+    "bad-fen.yaml": (2, "FEN 'W21,22:B1' is not of the form"),
+    "bad-flag.yaml": (3, "flip must be true or false, not 'yes please'"),
+    "bad-indentation.yaml": (2, "this is not valid YAML (while parsing a block mapping"),
+    "bad-move-in-list.yaml": (7, "'21-14-5' is not a move"),
+    "bad-move-string.yaml": (3, "'22/18' is not a move"),
+    "bad-numbers.yaml": (3, "numbers must be all, marked or none (or true/false), not 'some'"),
+    "bad-square-item.yaml": (4, "'X22' is not a square: write 21 for a man or K21 for a king"),
+    "bad-turn.yaml": (3, "turn must be white or black, not 'w'"),
+    "bool-square-item.yaml": (4, "true/false is not a square"),
+    "broken-yaml.yaml": (1, "not valid YAML (while scanning a quoted scalar"),
+    "control-character.yaml": (2, "the control character U+0007"),
+    "deep-nesting.yaml": (2, "nested more than 8 levels deep"),
+    "duplicate-key.yaml": (4, "duplicate key 'move' (first on line 3)"),
+    "duplicate-square.yaml": (7, "square 22 is given twice"),
+    "empty-moves.yaml": (3, "moves must be a list of moves, such as [22-18, 22-19], not an empty"),
+    "empty.yaml": (1, "the file is empty"),
+    "key-not-for-claim.yaml": (4, "'rule' does not belong in a move claim"),
+    "list-key.yaml": (2, "a list or mapping is not a name; keys are words such as position:"),
+    "list-not-mapping.yaml": (1, "the file is a list, but a diagram file is a mapping"),
+    "local-tag.yaml": (1, "the tag !fen is not allowed"),
+    "man-on-crowning-row.yaml": (4, "a white man cannot stand on 3"),
+    "merge-key.yaml": (1, "merge keys (<<) are not allowed"),
+    "missing-claim.yaml": (2, "the key 'claim' is missing"),
+    "missing-position.yaml": (1, "the key 'position' is missing"),
+    "move-and-moves.yaml": (4, "give exactly one of the two"),
+    "move-listed-twice.yaml": (6, "22-18 is listed twice under moves"),
+    "move-off-board.yaml": (3, "square 35 is off the board"),
+    "non-text-key.yaml": (3, "the key 42 is not a name"),
+    "not-utf8.yaml": (3, "the file is not UTF-8 text (byte 0xe9)"),
+    "null-document.yaml": (1, "the file is empty"),
+    "only-comments.yaml": (1, "the file is empty"),
+    "position-missing-black.yaml": (2, "the position mapping needs 'black'"),
+    "position-unknown-key.yaml": (4, "unknown key 'whites' in position: did you mean 'white'?"),
+    "priority-missing-rejected.yaml": (2, "a priority claim needs 'rejected'"),
+    "priority-missing-rule.yaml": (2, "a priority claim needs 'rule'"),
+    "python-name-tag.yaml": (2, "the tag !!python/name:os.system is not allowed"),
+    "python-tag-file.yaml": (3, "the tag !!python/object/apply:os.system is not allowed"),
+    "python-tag.yaml": (2, "the tag !!python/object/apply:builtins.exec is not allowed"),
+    "square-0-fen.yaml": (2, "square 0 is off the board (squares are 1-32)"),
+    "square-33.yaml": (6, "square 33 is off the board (squares are 1-32)"),
+    "tab-indent.yaml": (2, "a tab is used for indentation"),
+    "text-not-mapping.yaml": (1, "the file is text, but a diagram file is a mapping"),
+    "too-many-pieces-mapping.yaml": (7, "black has 13 pieces; a side has at most 12"),
+    "too-many-pieces.yaml": (2, "white has 20 pieces; a side has at most 12"),
+    "two-documents.yaml": (3, "several YAML documents"),
+    "unclosed-list.yaml": (3, "not valid YAML (while parsing a flow sequence"),
+    "unknown-claim.yaml": (2, "unknown claim 'mvoe': did you mean 'move'?"),
+    "unknown-key.yaml": (3, "unknown key 'moev': did you mean 'move'?"),
+    "unknown-reason.yaml": (4, "unknown reason 'backwards' for an illegal claim: did you mean"),
+    "unknown-rule.yaml": (4, "unknown rule 'most-piece': did you mean 'most-pieces'?"),
+    "unknown-show-option.yaml": (5, "unknown display option 'numbres': did you mean 'numbers'?"),
+    "wrong-type-move.yaml": (
+        3,
+        "move must be a move in notation, such as 22-19 or 29x22x15, not a",
+    ),
+    "wrong-type-position.yaml": (1, "position must be a FEN such as"),
+    "wrong-type-rejected.yaml": (
+        5,
+        "rejected must be a list of moves, such as [22-18, 22-19], not",
+    ),
+}
+
+
+def parse(text: str, name: str = "diagrams/example.yaml") -> dama_diagrams.diagram.Diagram:
+    return parse_diagram(text.encode(), name)
+
+
+def error_of(text: str | bytes, name: str = "diagrams/example.yaml") -> DamaError:
+    data = text.encode() if isinstance(text, str) else text
+    with pytest.raises(DamaError) as caught:
+        parse_diagram(data, name)
+    return caught.value
+
+
+# -- the broken corpus ---------------------------------------------------------
+
+
+def test_the_broken_corpus_is_large_and_every_file_has_an_expectation() -> None:
+    files = {path.name for path in BROKEN.iterdir()}
+    assert len(files) >= 25
+    assert files == set(EXPECTED)
+
+
+@pytest.mark.parametrize("libyaml", LOADERS)
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_broken_input_is_refused_at_its_line(name: str, libyaml: bool) -> None:
+    line, gist = EXPECTED[name]
+    path = f"tests/broken/{name}"
+    with pytest.raises(DamaError) as caught:
+        parse_diagram((BROKEN / name).read_bytes(), path, libyaml=libyaml)
+    error = caught.value
+    assert (error.path, error.line) == (path, line)
+    assert str(error).startswith(f"{path}:{line}: ")
+    assert gist in error.message
+    assert "\n" not in str(error)
+
+
+def test_load_diagram_reads_the_file_and_reports_its_path() -> None:
+    with pytest.raises(DamaError, match=r"duplicate key") as caught:
+        load_diagram(BROKEN / "duplicate-key.yaml")
+    assert caught.value.path == str(BROKEN / "duplicate-key.yaml")
+
+
+@pytest.mark.parametrize("libyaml", LOADERS)
+@pytest.mark.parametrize("name", ["python-tag.yaml", "python-tag-file.yaml"])
+def test_python_tag_runs_nothing(
+    name: str, libyaml: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(DamaError, match="tag !!python/"):
+        parse_diagram((BROKEN / name).read_bytes(), name, libyaml=libyaml)
+    assert not hasattr(dama_diagrams, "PWNED")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_python_tag_files_are_real_exploits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """So that the test above proves something: an unsafe loader does run them."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(dama_diagrams, "PWNED", False, raising=False)
+    yaml.unsafe_load((BROKEN / "python-tag.yaml").read_text())
+    assert dama_diagrams.PWNED is True  # type: ignore[attr-defined]
+    yaml.unsafe_load((BROKEN / "python-tag-file.yaml").read_text())
+    assert (tmp_path / "pwned-by-yaml").exists()
+
+
+@pytest.mark.parametrize("libyaml", LOADERS)
+def test_alias_bomb_fails_fast_without_eating_memory(libyaml: bool) -> None:
+    data = (BROKEN / "alias-bomb.yaml").read_bytes()
+    tracemalloc.start()
+    started = time.perf_counter()
+    with pytest.raises(DamaError, match="aliases"):
+        parse_diagram(data, "alias-bomb.yaml", libyaml=libyaml)
+    elapsed = time.perf_counter() - started
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert elapsed < 1.0
+    assert peak < 5_000_000
+
+
+def test_a_huge_file_is_refused_before_parsing(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    path.write_bytes(b"claim: setup\n" + b"# padding\n" * (MAX_FILE_BYTES // 10 + 1))
+    with pytest.raises(DamaError, match="larger than 64 KiB") as caught:
+        load_diagram(path)
+    assert caught.value.line == 1
+
+
+def test_a_missing_file_is_a_clean_error(tmp_path: Path) -> None:
+    with pytest.raises(DamaError, match="cannot read the file"):
+        load_diagram(tmp_path / "nowhere.yaml")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300) | st.text(max_size=300).map(str.encode))
+def test_any_bytes_give_a_diagram_or_a_located_error(data: bytes) -> None:
+    for libyaml in (True, False) if yaml.__with_libyaml__ else (False,):
+        try:
+            parse_diagram(data, "diagrams/fuzz.yaml", libyaml=libyaml)
+        except DamaError as error:
+            assert error.path == "diagrams/fuzz.yaml"
+            assert error.line is not None and error.line >= 1
+
+
+# -- what a good file gives ---------------------------------------------------
+
+
+def test_a_priority_diagram_reads_every_key_with_its_line() -> None:
+    diagram = parse(
+        'position: "W:WK21,31:B10,18,27"\n'
+        "claim: priority\n"
+        "move: 31x22x13x6\n"
+        "rule: most-pieces\n"
+        "rejected:\n"
+        "  - 21x14x5\n",
+        "diagrams/priority-most-pieces.yaml",
+    )
+    assert diagram.id == "priority-most-pieces"
+    assert diagram.position == Position.from_fen("W:WK21,31:B10,18,27")
+    assert diagram.claim is Claim.PRIORITY
+    assert diagram.move == Move.parse("31x22x13x6")
+    assert diagram.rule is PriorityRule.MOST_PIECES
+    assert diagram.rejected == (Move.parse("21x14x5"),)
+    assert diagram.show == Show()
+    assert [diagram.line(key) for key in ("position", "claim", "move", "rule")] == [1, 2, 3, 4]
+    assert diagram.line("rejected") == 5
+    assert diagram.line("rejected[0]") == 6
+
+
+def test_position_mapping_equals_its_fen() -> None:
+    diagram = parse(
+        "position:\n  turn: white\n  white: [K21, 31]\n  black: [10, 18, 27]\nclaim: setup\n"
+    )
+    assert diagram.position == Position.from_fen("W:WK21,31:B10,18,27")
+    assert diagram.line("white[0]") == 3
+
+
+def test_position_mapping_takes_black_to_move_and_empty_sides() -> None:
+    diagram = parse("position: {turn: black, white: [13, 22], black: []}\nclaim: setup\n")
+    assert diagram.position.turn is Color.BLACK
+    assert diagram.position.squares(Color.BLACK, king=False) == []
+
+
+def test_reasons_are_typed_by_claim() -> None:
+    illegal = parse('position: "W:W18:B22"\nclaim: illegal\nmove: 18x27\nreason: backward\n')
+    over = parse('position: "B:W13:B"\nclaim: game-over\nreason: no-pieces\n')
+    assert illegal.reason is IllegalReason.BACKWARD
+    assert over.reason is GameOverReason.NO_PIECES
+
+
+def test_a_game_over_reason_is_not_an_illegal_reason() -> None:
+    error = error_of('position: "B:W13:B"\nclaim: game-over\nreason: backward\n')
+    assert error.line == 3
+    assert "the reasons are no-pieces or blocked" in error.message
+
+
+@pytest.mark.parametrize(
+    ("show", "expected"),
+    [
+        ("{numbers: all}", Show(numbers="all")),
+        ("{numbers: true}", Show(numbers="all")),
+        ("{numbers: false}", Show(numbers="none")),
+        ("{numbers: none, arrows: false, flip: true}", Show("none", False, True)),
+        ("{}", Show()),
+    ],
+)
+def test_show_options(show: str, expected: Show) -> None:
+    assert parse(f'position: "W:W22:B4"\nclaim: setup\nshow: {show}\n').show == expected
+
+
+def test_unknown_key_without_a_close_match_lists_the_keys() -> None:
+    error = error_of('position: "W:W22:B4"\nclaim: setup\ncaption: hello\n')
+    assert error.line == 3
+    assert "did you mean" not in error.message
+    assert "a diagram file takes position, claim, move" in error.message
+
+
+def test_a_setup_claim_takes_no_move() -> None:
+    error = error_of('position: "W:W22:B4"\nclaim: setup\nmove: 22-18\n')
+    assert (error.line, error.message) == (
+        3,
+        "'move' does not belong in a setup claim, which takes no other key; "
+        "remove it or change the claim",
+    )
+
+
+def test_a_move_cannot_also_be_rejected() -> None:
+    error = error_of('position: "W:W22,24:B18"\nclaim: capture\nmove: 22x13\nrejected: [22x13]\n')
+    assert error.line == 4
+    assert "both the move and rejected" in error.message
+
+
+def test_engine_errors_keep_their_type_and_gain_a_place() -> None:
+    position = error_of('claim: setup\nposition: "W:W33:B1"\n')
+    move = error_of('position: "W:W22:B4"\nclaim: move\nmove: 22-40\n')
+    assert isinstance(position, PositionError)
+    assert isinstance(move, MoveNotationError)
+    assert (position.line, move.line) == (2, 3)
+
+
+def test_standard_tags_and_a_byte_order_mark_are_fine() -> None:
+    diagram = parse_diagram(
+        b'\xef\xbb\xbfposition: !!str "W:W22:B4"\nclaim: setup\n', "diagrams/bom.yaml"
+    )
+    assert diagram.claim is Claim.SETUP
+
+
+def test_tabs_inside_a_line_are_not_indentation() -> None:
+    assert parse('position: "W:W22:B4"\t# a comment\nclaim: setup\n').claim is Claim.SETUP
+
+
+@pytest.mark.parametrize("libyaml", LOADERS)
+def test_both_loaders_give_the_same_values(libyaml: bool) -> None:
+    text = "a: [1, K2, true, null, 1.5]\nb: {c: d}\n"
+    root = compose_yaml(text, libyaml=libyaml)
+    assert root is not None and isinstance(root.data, dict)
+    items = root.data["a"].data
+    assert isinstance(items, list)
+    assert [item.data for item in items] == [1, "K2", True, None, 1.5]
+    assert root.data["b"].line == 2

@@ -1,0 +1,58 @@
+"""``dama-diagrams render``: verify first, then draw only what holds."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+DIAGRAMS = Path(__file__).parent.parent / "diagrams"
+
+
+def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dama_diagrams", *map(str, args)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_renders_every_diagram_as_svg(tmp_path: Path) -> None:
+    result = run("render", DIAGRAMS, "--out", tmp_path)
+    assert result.returncode == 0, result.stderr
+    ids = sorted(path.stem for path in DIAGRAMS.glob("*.yaml"))
+    assert sorted(path.stem for path in tmp_path.glob("*.svg")) == ids
+    root = ElementTree.parse(tmp_path / "multi-capture.svg").getroot()
+    assert root.get("role") == "img"
+
+
+def test_png_output_is_a_png_and_deterministic(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    for out in (one, two):
+        result = run("render", DIAGRAMS / "man-capture.yaml", "--out", out, "--format", "png")
+        assert result.returncode == 0, result.stderr
+    data = (one / "man-capture.png").read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert data == (two / "man-capture.png").read_bytes()
+
+
+def test_a_refuted_claim_is_reported_and_not_drawn(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    source.mkdir()
+    shutil.copy(DIAGRAMS / "man-capture.yaml", source)
+    (source / "wrong.yaml").write_text(
+        'position: "W:W22:B1"\nclaim: move\nmove: 22-17\n', encoding="utf-8"
+    )
+    out = tmp_path / "out"
+    result = run("render", source, "--out", out)
+    assert result.returncode == 1
+    assert f"{source / 'wrong.yaml'}:3:" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert (out / "man-capture.svg").exists()
+    assert not (out / "wrong.svg").exists()
+
+
+def test_missing_path_is_a_command_line_error(tmp_path: Path) -> None:
+    result = run("render", tmp_path / "absent", "--out", tmp_path)
+    assert result.returncode == 2

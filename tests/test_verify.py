@@ -1,0 +1,594 @@
+"""The verifier: every claim kind holds when the engine agrees, and is refused otherwise."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dama_diagrams.board import (
+    BIT,
+    BLACK_CROWN_ROW,
+    WHITE_CROWN_ROW,
+    Color,
+    square_at,
+    square_column,
+)
+from dama_diagrams.diagram import Claim, Diagram, parse_diagram
+from dama_diagrams.errors import DamaError, DiagramError
+from dama_diagrams.explain import PriorityRule, explain, separating_rule
+from dama_diagrams.legality import IllegalReason
+from dama_diagrams.move import Move, jumped_square
+from dama_diagrams.position import GameOverReason, Piece, Position
+from dama_diagrams.verify import (
+    Failure,
+    VerifiedDiagram,
+    verify,
+    verify_command,
+    verify_directory,
+    verify_paths,
+)
+
+ROOT = Path(__file__).parent.parent
+DIAGRAMS = ROOT / "diagrams"
+
+REQUIRED_IDS = {
+    "initial-position", "board-numbers", "man-move", "man-capture",
+    "man-no-backward-capture", "man-cannot-capture-king", "king-moves",
+    "king-captures-backward", "capture-compulsory", "multi-capture",
+    "king-revisits-square", "priority-most-pieces", "priority-with-king",
+    "priority-most-kings", "priority-king-first", "free-choice",
+    "promotion-ends-capture", "game-over-no-pieces", "game-over-blocked",
+}  # fmt: skip
+
+
+def diagram(text: str, name: str = "diagrams/example.yaml") -> Diagram:
+    return parse_diagram(text.encode(), name)
+
+
+def check(text: str) -> VerifiedDiagram:
+    return verify(diagram(text))
+
+
+def refusal(text: str) -> DiagramError:
+    with pytest.raises(DiagramError) as caught:
+        check(text)
+    return caught.value
+
+
+# -- every claim kind: a true example holds -------------------------------------
+
+HOLDS = {
+    "setup": ('position: "W:W21-32:B1-12"\nclaim: setup\n', "The initial position"),
+    "move": ('position: "W:W22:B4"\nclaim: move\nmove: 22-18\n', "22-18 is a legal move"),
+    "moves": (
+        'position: "W:WK18:B4"\nclaim: move\nmoves: [18-13, 18-14, 18-21, 18-22]\n',
+        "18-13, 18-14, 18-21 and 18-22 are legal moves",
+    ),
+    "capture": (
+        'position: "W:W22,24:B18"\nclaim: capture\nmove: 22x13\nrejected: [24-20]\n',
+        "22x13 captures, and capturing is compulsory",
+    ),
+    "multi-capture": (
+        'position: "W:W31:B12,20,28"\nclaim: multi-capture\nmove: 31x24x15x8\n',
+        "31x24x15x8 captures 3 pieces",
+    ),
+    "illegal": (
+        'position: "W:W22:BK18"\nclaim: illegal\nmove: 22x13\nreason: man-takes-king\n',
+        "22x13 is illegal (man-takes-king)",
+    ),
+    "priority": (
+        'position: "W:WK21,31:B10,18,27"\nclaim: priority\nmove: 31x22x13x6\n'
+        "rule: most-pieces\nrejected: [21x14x5]\n",
+        "31x22x13x6 is the only legal move; rule 1 (most pieces) decides.",
+    ),
+    "free-choice": (
+        'position: "W:WK31:B18,20,K27,K28"\nclaim: free-choice\nmoves: [31x22x13, 31x24x15]\n',
+        "31x22x13 and 31x24x15 tie on all four rules",
+    ),
+    "promotion": (
+        'position: "W:W11:B5,6"\nclaim: promotion\nmove: 11x2\n',
+        "although a king would go on with 2x9",
+    ),
+    "black-promotion": (
+        'position: "B:W27,28:B22"\nclaim: promotion\nmove: 22x31\n',
+        "although a king would go on with 31x24",
+    ),
+    "game-over": (
+        'position: "B:W28,31:B24"\nclaim: game-over\nreason: blocked\n',
+        "Black is to move and has no legal move: White wins.",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOLDS))
+def test_a_true_claim_holds(case: str) -> None:
+    text, summary = HOLDS[case]
+    assert summary in check(text).summary
+
+
+# -- every claim kind: a false example is refused, saying what the engine found --
+
+REFUSED = {
+    "setup-with-move": (
+        'position: "W:W22:B4"\nclaim: setup\nmove: 22-18\n',
+        3,
+        "'move' does not belong in a setup claim",
+    ),
+    "move-not-diagonal": (
+        'position: "W:W22:B4"\nclaim: move\nmove: 22-17\n',
+        3,
+        "22-17 is not legal (not-diagonal): 17 is not one diagonal step from 22; "
+        "the legal moves are 22-18 and 22-19",
+    ),
+    "move-backward-in-list": (
+        'position: "W:W22:B4"\nclaim: move\nmoves:\n  - 22-18\n  - 22-26\n',
+        5,
+        "22-26 is not legal (backward): a man never moves backward (22-26)",
+    ),
+    "move-while-capture": (
+        'position: "W:W22,24:B18"\nclaim: move\nmove: 24-20\n',
+        3,
+        "24-20 is not legal (capture-compulsory): capturing is compulsory: "
+        "the legal moves are 22x13",
+    ),
+    "move-is-capture": (
+        'position: "W:W22:B18"\nclaim: move\nmove: 22x13\n',
+        3,
+        "22x13 is a capture; use claim: capture",
+    ),
+    "capture-is-a-step": (
+        'position: "W:W22:B4"\nclaim: capture\nmove: 22-18\n',
+        3,
+        "22-18 is legal, but it is a step: no capture is possible here (use claim: move)",
+    ),
+    "capture-rejected-not-compulsory": (
+        'position: "W:W22,24:B18"\nclaim: capture\nmove: 22x13\nrejected: [22-17]\n',
+        4,
+        "22-17 is illegal for another reason than compulsory capture (not-diagonal",
+    ),
+    "multi-capture-single": (
+        'position: "W:W30:B27"\nclaim: multi-capture\nmove: 30x23\n',
+        3,
+        "30x23 captures only 1 piece; a multi-capture takes two or more",
+    ),
+    "multi-capture-unfinished": (
+        'position: "W:W31:B12,20,28"\nclaim: multi-capture\nmove: 31x24x15\n',
+        3,
+        "31x24x15 is not legal (capture-compulsory): the capture is not finished: "
+        "the piece must capture on; the legal moves are 31x24x15x8",
+    ),
+    "illegal-is-legal": (
+        'position: "W:W22:B4"\nclaim: illegal\nmove: 22-18\nreason: backward\n',
+        3,
+        "22-18 is legal here; an illegal claim shows a move the rules forbid "
+        "(the legal moves are 22-18 and 22-19)",
+    ),
+    "illegal-wrong-reason": (
+        'position: "W:W22:BK18"\nclaim: illegal\nmove: 22x13\nreason: backward\n',
+        4,
+        "22x13 is illegal, but not because of backward: the engine finds man-takes-king: "
+        "a man may not capture a king (the king on 18)",
+    ),
+    "priority-wrong-rule-earlier": (
+        'position: "W:WK23,31:B19,26,27"\nclaim: priority\nmove: 23x30x21\n'
+        "rule: most-kings\nrejected: [31x22x15]\n",
+        4,
+        "rule most-kings does not decide here: 23x30x21 and 31x22x15 both capture 2 pieces, "
+        "and rule 2 (with-king) already separates them",
+    ),
+    "priority-wrong-rule-later": (
+        'position: "W:WK23:B19,K28"\nclaim: priority\nmove: 23x32\n'
+        "rule: most-pieces\nrejected: [23x14]\n",
+        4,
+        "rule most-pieces does not decide here: 23x32 and 23x14 both capture 1 piece and "
+        "both capture with a king, and rule 3 (most-kings) separates them",
+    ),
+    "priority-rule-one-decides": (
+        'position: "W:WK21,31:B10,18,27"\nclaim: priority\nmove: 31x22x13x6\n'
+        "rule: with-king\nrejected: [21x14x5]\n",
+        4,
+        "rule with-king does not decide here: rule 1 (most-pieces) already separates "
+        "31x22x13x6 and 21x14x5",
+    ),
+    "priority-move-not-legal": (
+        'position: "W:WK23,31:B19,26,27"\nclaim: priority\nmove: 31x22x15\n'
+        "rule: with-king\nrejected: [23x30x21]\n",
+        3,
+        "31x22x15 is not legal: rule 2 (with-king) rules it out; the only legal move is 23x30x21",
+    ),
+    "priority-rejected-is-legal": (
+        'position: "W:WK31:B18,20,K27,K28"\nclaim: priority\nmove: 31x22x13\n'
+        "rule: king-first\nrejected: [31x24x15]\n",
+        5,
+        "31x24x15 is legal too: it ties with 31x22x13 on all four rules",
+    ),
+    "priority-rejected-unfinished": (
+        'position: "W:WK23,31:B19,26,27"\nclaim: priority\nmove: 23x30x21\n'
+        "rule: with-king\nrejected:\n  - 31x22\n",
+        6,
+        "31x22 is not a complete capture here; "
+        "the complete captures are 23x14, 23x30x21 and 31x22x15",
+    ),
+    "priority-rejected-bad-jump": (
+        'position: "W:WK23,31:B19,26,27"\nclaim: priority\nmove: 23x30x21\n'
+        "rule: with-king\nrejected: [23x16]\n",
+        5,
+        "23x16 is not a complete capture here (nothing-to-capture",
+    ),
+    "free-choice-missing-move": (
+        'position: "W:WK31:B18,20,K27,K28"\nclaim: free-choice\nmoves: [31x22x13]\n',
+        3,
+        "31x24x15 is also legal; list every legal capture under moves",
+    ),
+    "free-choice-no-tie": (
+        'position: "W:WK23:B19,K28"\nclaim: free-choice\nmoves: [23x32, 23x14]\n',
+        3,
+        "23x14 does not tie: rule 3 (most-kings) rules it out; the only legal move is 23x32",
+    ),
+    "free-choice-single": (
+        'position: "W:WK23:B19,K28"\nclaim: free-choice\nmoves: [23x32]\n',
+        3,
+        "23x32 is the only legal move; free choice needs two captures",
+    ),
+    "promotion-king-cannot-go-on": (
+        'position: "W:W11:B6"\nclaim: promotion\nmove: 11x2\n',
+        3,
+        "11x2 crowns the man, but a king on 2 could not capture on either",
+    ),
+    "promotion-not-crowned": (
+        'position: "W:W31:B12,20,28"\nclaim: promotion\nmove: 31x24x15x8\n',
+        3,
+        "31x24x15x8 ends on 8, not on the crowning row (1-4), so the man is not crowned",
+    ),
+    "promotion-by-a-king": (
+        'position: "W:WK11:B5,6"\nclaim: promotion\nmove: 11x2x9\n',
+        3,
+        "11x2x9 is a king's capture; a promotion shows a man's capture",
+    ),
+    "game-over-not-over": (
+        'position: "W:W22:B4"\nclaim: game-over\nreason: blocked\n',
+        2,
+        "the game is not over: White is to move and has 2 legal moves (22-18 and 22-19)",
+    ),
+    "game-over-wrong-reason": (
+        'position: "B:W28,31:B24"\nclaim: game-over\nreason: no-pieces\n',
+        3,
+        "the game is over, but Black is blocked: the reason is blocked",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_a_false_claim_is_refused_with_what_the_engine_found(case: str) -> None:
+    text, line, gist = REFUSED[case]
+    with pytest.raises(DamaError) as caught:
+        check(text)
+    error = caught.value
+    assert (error.path, error.line) == ("diagrams/example.yaml", line)
+    assert gist in error.message
+
+
+def test_every_claim_kind_has_a_true_and_a_false_example() -> None:
+    def kind(text: str) -> Claim:
+        return diagram(text).claim
+
+    held = {kind(text) for text, _ in HOLDS.values()}
+    refused = set()
+    for text, _, _ in REFUSED.values():
+        try:
+            refused.add(kind(text))
+        except DamaError:
+            refused.add(Claim(text.split("claim: ")[1].split("\n")[0]))
+    assert held == refused == set(Claim)
+
+
+def test_the_brief_example_message_word_for_word() -> None:
+    error = refusal(
+        'position: "W:WK23,31:B19,26,27"\nclaim: priority\nmove: 23x30x21\n'
+        "rule: most-kings\nrejected: [31x22x15]\n"
+    )
+    assert str(error) == (
+        "diagrams/example.yaml:4: rule most-kings does not decide here: 23x30x21 and "
+        "31x22x15 both capture 2 pieces, and rule 2 (with-king) already separates them"
+    )
+
+
+# -- what a verified diagram carries --------------------------------------------
+
+
+def test_a_verified_priority_diagram_carries_markers_and_the_explanation() -> None:
+    verified = check(HOLDS["priority"][0])
+    assert verified.move == Move.parse("31x22x13x6")
+    assert verified.moves == (verified.move,)
+    assert verified.rejected == (Move.parse("21x14x5"),)
+    assert verified.rule is verified.deciding_rule is PriorityRule.MOST_PIECES
+    assert verified.legal_moves == (Move.parse("31x22x13x6"),)
+    assert [str(c.move) for c in verified.explanation.candidates] == ["21x14x5", "31x22x13x6"]
+    finding = verified.finding
+    assert (finding.kind, finding.rule, finding.moves) == (
+        Claim.PRIORITY,
+        PriorityRule.MOST_PIECES,
+        (verified.move,),
+    )
+
+
+def test_an_illegal_move_is_drawn_as_rejected_not_as_played() -> None:
+    verified = check(HOLDS["illegal"][0])
+    assert verified.move is None
+    assert verified.rejected == (Move.parse("22x13"),)
+    assert verified.finding.reason is IllegalReason.MAN_TAKES_KING
+    assert verified.finding.legal_moves == (Move.parse("22-19"),)
+
+
+def test_findings_carry_the_data_the_site_translates() -> None:
+    revisit = check(
+        'position: "W:WK29:B10,11,18,19,26"\nclaim: multi-capture\nmove: 29x22x13x6x15x22\n'
+    ).finding
+    assert (revisit.captured, revisit.revisited) == (5, (22,))
+    promotion = check(HOLDS["promotion"][0]).finding
+    assert promotion.continuation == Move.parse("2x9")
+    over = check(HOLDS["game-over"][0]).finding
+    assert (over.reason, over.winner) == (GameOverReason.BLOCKED, Color.WHITE)
+    assert check(HOLDS["setup"][0]).finding.initial is True
+    free = check(HOLDS["free-choice"][0])
+    assert free.moves == (Move.parse("31x22x13"), Move.parse("31x24x15"))
+
+
+def test_the_explanation_is_there_for_every_claim_even_when_not_needed_to_verify() -> None:
+    capture = check(HOLDS["capture"][0])
+    assert [str(c.move) for c in capture.explanation.candidates] == ["22x13"]
+    assert capture.deciding_rule is None
+    assert check(HOLDS["move"][0]).explanation.candidates == ()
+    with_king = check('position: "W:WK23,31:B19,26,27"\nclaim: capture\nmove: 23x30x21\n')
+    assert with_king.deciding_rule is PriorityRule.WITH_KING
+
+
+def test_a_file_given_twice_is_checked_once(tmp_path: Path) -> None:
+    write(tmp_path, {"good.yaml": GOOD})
+    assert len(verify_paths([tmp_path, tmp_path / "good.yaml"])) == 1
+
+
+# -- the project's own diagrams ------------------------------------------------
+
+
+def test_every_diagram_of_the_project_holds() -> None:
+    report = verify_directory(DIAGRAMS)
+    assert [str(failure.error) for failure in report.failures] == []
+    assert report.ok
+    assert {verified.id for verified in report.verified} >= REQUIRED_IDS
+
+
+def test_the_diagram_set_covers_every_claim_rule_and_reason() -> None:
+    verified = verify_directory(DIAGRAMS).verified
+    assert {v.claim for v in verified} == set(Claim)
+    assert {v.rule for v in verified if v.rule} == set(PriorityRule)
+    reasons = {v.diagram.reason for v in verified if v.diagram.reason}
+    assert reasons >= {
+        IllegalReason.MAN_TAKES_KING,
+        IllegalReason.BACKWARD,
+        GameOverReason.NO_PIECES,
+        GameOverReason.BLOCKED,
+    }
+
+
+@pytest.mark.parametrize(
+    ("name", "fen"),
+    [
+        ("priority-most-pieces", "W:WK21,31:B10,18,27"),
+        ("priority-with-king", "W:WK23,31:B19,26,27"),
+        ("priority-most-kings", "W:WK23:B19,K28"),
+        ("priority-king-first", "W:WK30:B10,12,18,K20,K26,27"),
+        ("free-choice", "W:WK31:B18,20,K27,K28"),
+    ],
+)
+def test_the_priority_diagrams_are_the_rulebook_examples(name: str, fen: str) -> None:
+    verified = verify_paths([DIAGRAMS / f"{name}.yaml"]).verified[0]
+    assert verified.diagram.position == Position.from_fen(fen)
+
+
+# -- many files, and the command ----------------------------------------------
+
+GOOD = 'position: "W:W22:B4"\nclaim: move\nmove: 22-18\n'
+BAD = 'position: "W:W22:B4"\nclaim: move\nmove: 22-17\n'
+
+
+def write(folder: Path, files: dict[str, str]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(text)
+
+
+def test_verify_paths_reports_every_failure_in_order(tmp_path: Path) -> None:
+    write(tmp_path, {"b-bad.yaml": BAD, "a-good.yaml": GOOD, "c-broken.yaml": "claim: [\n"})
+    report = verify_paths([tmp_path])
+    assert [result.id for result in report] == ["a-good", "b-bad", "c-broken"]
+    assert [type(result) for result in report] == [VerifiedDiagram, Failure, Failure]
+    assert [(f.error.line, f.claim) for f in report.failures] == [(3, "move"), (1, "?")]
+    assert not report.ok
+
+
+def test_a_yml_file_an_empty_folder_and_a_reused_id_are_failures(tmp_path: Path) -> None:
+    write(tmp_path / "one", {"same.yaml": GOOD, "old.yml": GOOD})
+    write(tmp_path / "two", {"same.yaml": GOOD})
+    (tmp_path / "empty").mkdir()
+    report = verify_paths([tmp_path / "one", tmp_path / "two", tmp_path / "empty"])
+    messages = [failure.error.message for failure in report.failures]
+    assert len(messages) == 3
+    assert "diagram files end in .yaml" in messages[0]
+    assert "the id 'same' is also the id of" in messages[1]
+    assert "holds no diagram files" in messages[2]
+
+
+def test_verify_command_prints_a_line_per_diagram_and_fails_with_exit_1(tmp_path: Path) -> None:
+    write(tmp_path, {"good.yaml": GOOD, "bad.yaml": BAD})
+    out = io.StringIO()
+    assert verify_command([tmp_path], out) == 1
+    lines = out.getvalue().splitlines()
+    assert lines[0].split()[:3] == ["bad", "move", "FAILS"]
+    assert lines[1] == f"{tmp_path / 'bad.yaml'}:3: 22-17 is not legal (not-diagonal): " + (
+        "17 is not one diagonal step from 22; the legal moves are 22-18 and 22-19"
+    )
+    assert lines[2].split()[:3] == ["good", "move", "holds:"]
+    assert lines[3] == "2 diagrams checked: 1 hold, 1 failed."
+
+
+def test_verify_command_exits_0_when_all_hold(tmp_path: Path) -> None:
+    write(tmp_path, {"good.yaml": GOOD})
+    out = io.StringIO()
+    assert verify_command([tmp_path / "good.yaml"], out) == 0
+    assert out.getvalue().splitlines()[-1] == "1 diagram checked: every claim holds."
+
+
+def test_verify_command_exits_2_for_a_path_that_does_not_exist(tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert verify_command([tmp_path / "nope"], out) == 2
+    assert "no such file or folder" in out.getvalue()
+
+
+def test_verify_command_defaults_to_the_diagrams_folder(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    out = io.StringIO()
+    assert verify_command([], out) == 0
+    assert out.getvalue().splitlines()[-1].endswith("every claim holds.")
+
+
+# -- properties: the verifier agrees with the engine on random positions ---------
+
+
+@st.composite
+def positions(draw: st.DrawFn, *, most: int = 12) -> Position:
+    """Random legal positions; the side not to move has two pieces in three."""
+    turn = draw(st.sampled_from(Color))
+    squares = draw(st.lists(st.integers(1, 32), min_size=2, max_size=most, unique=True))
+    pieces: dict[int, Piece] = {}
+    for square in squares:
+        color = draw(st.sampled_from((turn, turn.opponent, turn.opponent)))
+        crown = WHITE_CROWN_ROW if color is Color.WHITE else BLACK_CROWN_ROW
+        king = bool(BIT[square] & crown) or draw(st.booleans())
+        if sum(piece.color is color for piece in pieces.values()) < 12:
+            pieces[square] = Piece(color, king)
+    return Position.from_pieces(turn, pieces)
+
+
+@st.composite
+def about_to_crown(draw: st.DrawFn) -> Position:
+    """A random position where a man of the side to move can jump onto its crowning row,
+    often with a piece that a king could take next."""
+    base = draw(positions(most=9))
+    turn = base.turn
+    pieces = dict(base.pieces())
+    start = draw(st.integers(9, 12) if turn is Color.WHITE else st.integers(21, 24))
+    rows = (1, 0) if turn is Color.WHITE else (6, 7)
+    step = draw(st.sampled_from((-1, 1)))
+    over = square_at(rows[0], square_column(start) + step)
+    land = square_at(rows[1], square_column(start) + 2 * step)
+    if over is None or land is None:
+        return base
+    pieces[start] = Piece(turn)
+    pieces[over] = Piece(turn.opponent)
+    pieces.pop(land, None)
+    if draw(st.booleans()):
+        back = rows[0] + (rows[0] - rows[1])
+        column = square_column(land) + draw(st.sampled_from((-1, 1)))
+        next_over = square_at(rows[0], column)
+        beyond = square_at(back, column + (column - square_column(land)))
+        if next_over not in (None, over) and beyond is not None:
+            pieces[next_over] = Piece(turn.opponent, draw(st.booleans()))
+            if beyond != start:  # the start square is empty once the man has left it
+                pieces.pop(beyond, None)
+    return Position.from_pieces(turn, pieces)
+
+
+@st.composite
+def capture_choices(draw: st.DrawFn) -> Position:
+    """Kings and men of the side to move among many opponents: captures to choose from."""
+    turn = draw(st.sampled_from(Color))
+    squares = draw(st.lists(st.integers(5, 28), min_size=5, max_size=12, unique=True))
+    own = draw(st.integers(1, 4))
+    pieces = {}
+    for index, square in enumerate(squares):
+        color = turn if index < own else turn.opponent
+        pieces[square] = Piece(color, king=index < own - 1 or draw(st.booleans()))
+    return Position.from_pieces(turn, pieces)
+
+
+def fen_diagram(position: Position, body: str) -> Diagram:
+    return diagram(f'position: "{position.to_fen()}"\n{body}')
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions())
+def test_every_legal_move_verifies_under_the_right_claim(position: Position) -> None:
+    for move in position.legal_moves():
+        kind = "capture" if move.is_capture else "move"
+        verify(fen_diagram(position, f"claim: {kind}\nmove: {move}\n"))
+    if not position.legal_moves():
+        reason = (
+            "no-pieces"
+            if not position.squares(position.turn, king=False)
+            and not (position.squares(position.turn, king=True))
+            else "blocked"
+        )
+        verify(fen_diagram(position, f"claim: game-over\nreason: {reason}\n"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(capture_choices())
+def test_priority_claims_hold_exactly_for_the_separating_rule(position: Position) -> None:
+    explanation = explain(position)
+    legal = [c for c in explanation.candidates if c.legal]
+    for chosen in legal[:1]:
+        for other in explanation.rejected:
+            real = separating_rule(chosen, other)
+            assert real is not None
+            for rule in PriorityRule:
+                claim = fen_diagram(
+                    position,
+                    f"claim: priority\nmove: {chosen.move}\nrule: {rule.value}\n"
+                    f"rejected: [{other.move}]\n",
+                )
+                if rule is real:
+                    verify(claim)
+                else:
+                    with pytest.raises(DiagramError, match="does not decide here"):
+                        verify(claim)
+
+
+def king_could_go_on(position: Position, move: Move) -> bool:
+    """An independent reading of the promotion rule, square by square."""
+    mover = position.piece_at(move.origin)
+    assert mover is not None
+    captured = set(move.captured)
+    occupied = set(position.pieces()) - {move.origin}
+    at = move.destination
+    for other in range(1, 33):
+        over = jumped_square(at, other)
+        if over is None or over in captured or other in occupied:
+            continue
+        victim = position.piece_at(over)
+        if victim is not None and victim.color is not mover.color:
+            return True
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(about_to_crown())
+def test_promotion_holds_exactly_when_a_king_could_capture_on(position: Position) -> None:
+    for move in position.legal_moves():
+        mover = position.piece_at(move.origin)
+        assert mover is not None
+        crown = WHITE_CROWN_ROW if mover.color is Color.WHITE else BLACK_CROWN_ROW
+        if not move.is_capture or mover.king or not BIT[move.destination] & crown:
+            continue
+        claim = fen_diagram(position, f"claim: promotion\nmove: {move}\n")
+        if king_could_go_on(position, move):
+            verify(claim)
+        else:
+            with pytest.raises(DiagramError, match="could not capture on"):
+                verify(claim)
