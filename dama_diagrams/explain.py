@@ -162,34 +162,31 @@ def separating_rule(first: Candidate, second: Candidate) -> PriorityRule | None:
 
 def explain(position: Position) -> Explanation:
     """Apply the priority rules one at a time to every complete capture."""
-    sequences = sorted(
-        rules.capture_sequences(position.state),
-        key=lambda sequence: capture_move(sequence).squares,
+    found = sorted(
+        (capture_move(sequence), sequence.priority_key, sequence)
+        for sequence in rules.capture_sequences(position.state)
     )
-    remaining = list(sequences)
-    if not remaining:
-        return Explanation(position, ())
-    rejected_by: dict[int, PriorityRule] = {}
+    remaining = [(move, key) for move, key, _ in found]
+    rejected_by: dict[Move, PriorityRule] = {}
     for rule_index, rule in enumerate(PriorityRule):
-        best = max(sequence.priority_key[: rule_index + 1] for sequence in remaining)
-        survivors = []
-        for sequence in remaining:
-            if sequence.priority_key[: rule_index + 1] == best:
-                survivors.append(sequence)
-            else:
-                rejected_by[id(sequence)] = rule
-        remaining = survivors
+        if not remaining:
+            break
+        best = max(key[: rule_index + 1] for _, key in remaining)
+        for move, key in remaining:
+            if key[: rule_index + 1] != best:
+                rejected_by[move] = rule
+        remaining = [(move, key) for move, key in remaining if move not in rejected_by]
     return Explanation(
         position,
         tuple(
             Candidate(
-                move=capture_move(sequence),
+                move=move,
                 pieces_captured=sequence.pieces_captured,
                 by_king=sequence.by_king,
                 kings_captured=sequence.kings_captured,
                 king_places=sequence.king_places,
-                rejected_by=rejected_by.get(id(sequence)),
+                rejected_by=rejected_by.get(move),
             )
-            for sequence in sequences
+            for move, _, sequence in found
         ),
     )
