@@ -7,10 +7,12 @@ metadata, so the same SVG gives the same PNG bytes on every run.
 
 from __future__ import annotations
 
+from typing import Unpack
+
 import cairosvg  # type: ignore[import-untyped]  # cairosvg ships no type hints
 
 from .position import Position
-from .svg import Markers, Theme, render_svg
+from .svg import SvgOptions, render_svg
 
 __all__ = ["render_png", "svg_to_png"]
 
@@ -29,39 +31,10 @@ def svg_to_png(svg_text: str, *, scale: float = 1.0) -> bytes:
     return png
 
 
-def render_png(
-    position: Position,
-    *,
-    diagram_id: str = "board",
-    markers: Markers | None = None,
-    title: str | None = None,
-    description: str | None = None,
-    numbers: str = "marked",
-    flipped: bool = False,
-    size: int = 400,
-    frame: bool = True,
-    arrows: bool = True,
-    side_to_move: bool = False,
-    theme: Theme | None = None,
-    scale: float = 1.0,
-) -> bytes:
+def render_png(position: Position, *, scale: float = 1.0, **options: Unpack[SvgOptions]) -> bytes:
     """The diagram of :func:`dama_diagrams.svg.render_svg` as PNG bytes.
 
     The options are those of ``render_svg``; the picture is ``size * scale``
     pixels wide.
     """
-    svg_text = render_svg(
-        position,
-        diagram_id=diagram_id,
-        markers=markers,
-        title=title,
-        description=description,
-        numbers=numbers,
-        flipped=flipped,
-        size=size,
-        frame=frame,
-        arrows=arrows,
-        side_to_move=side_to_move,
-        theme=theme,
-    )
-    return svg_to_png(svg_text, scale=scale)
+    return svg_to_png(render_svg(position, **options), scale=scale)

@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Final, TypedDict
 
 from .board import SQUARES, Color, Square, square_column, square_row
 from .move import Move, jumped_square
@@ -851,6 +851,22 @@ def _piece_use(diagram_id: str, square: Square, piece: Piece, flipped: bool, mar
         },
     )
     return _tostring(use)
+
+
+class SvgOptions(TypedDict, total=False):
+    """The keyword options of :func:`render_svg`, for functions that pass them on."""
+
+    diagram_id: str
+    markers: Markers | None
+    title: str | None
+    description: str | None
+    numbers: str
+    flipped: bool
+    size: int
+    frame: bool
+    arrows: bool
+    side_to_move: bool
+    theme: Theme | None
 
 
 def render_svg(
