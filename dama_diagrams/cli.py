@@ -77,6 +77,36 @@ def _render(args: argparse.Namespace, out: TextIO) -> int:
     )
 
 
+def _build(args: argparse.Namespace, out: TextIO) -> int:
+    from .site import build_site
+
+    report = build_site(Path.cwd(), languages=args.lang or None, out=args.out)
+    print(report.summary(), file=out)
+    return 0
+
+
+def _serve(args: argparse.Namespace, out: TextIO) -> int:
+    from .site import serve_site
+
+    serve_site(Path.cwd(), args.lang, dev_addr=args.dev_addr)
+    return 0
+
+
+def _new_language(args: argparse.Namespace, out: TextIO) -> int:
+    from .catalog import scaffold_language
+
+    path = scaffold_language(Path.cwd(), args.code)
+    print(f"wrote {path}: translate every entry marked untranslated", file=out)
+    return 0
+
+
+def _status(args: argparse.Namespace, out: TextIO) -> int:
+    from .catalog import catalog_status, format_status
+
+    print(format_status(catalog_status(Path.cwd())), file=out)
+    return 0
+
+
 def _scale(text: str) -> float:
     try:
         scale = float(text)
@@ -135,6 +165,27 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--format", choices=("svg", "png"), default="svg")
     render.add_argument("--scale", type=_scale, default=1.0, help="PNG scale (default 1)")
     render.set_defaults(handler=_render)
+
+    build = commands.add_parser("build", help="verify, render and build the site into site/")
+    build.add_argument(
+        "--lang", action="append", metavar="L", help="only this language (repeatable)"
+    )
+    build.add_argument("--out", type=Path, default=None, metavar="DIR", help="default: site/")
+    build.set_defaults(handler=_build)
+
+    serve = commands.add_parser("serve", help="live preview of one language")
+    serve.add_argument("--lang", default="en", metavar="L", help="the language (default: en)")
+    serve.add_argument("--dev-addr", default=None, metavar="HOST:PORT")
+    serve.set_defaults(handler=_serve)
+
+    new_language = commands.add_parser(
+        "new-language", help="scaffold a catalog from English, every entry untranslated"
+    )
+    new_language.add_argument("code", metavar="CODE", help="a language code such as pt")
+    new_language.set_defaults(handler=_new_language)
+
+    status = commands.add_parser("status", help="how complete each language is")
+    status.set_defaults(handler=_status)
     return parser
 
 

@@ -1,0 +1,121 @@
+"""How long the site takes to build, and how much of it is our own work.
+
+    python benchmarks/build.py [--cold] [--runs N]
+
+A full build (every language) is split into verify, render, page generation
+and MkDocs; render, pages and mkdocs are summed over the languages, which
+build in parallel, and "wall" is the elapsed time.  The goal is that verify,
+render and pages together stay under 15% of the summed total: MkDocs' own
+time is the floor.  ``--cold`` first empties the social-card cache, as on a
+fresh clone.
+
+Then it times what ``dama-diagrams serve`` does after one diagram changes:
+verify, regenerate and rebuild one language through the MkDocs plugin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from dama_diagrams.site import CARD_CACHE, OVERRIDES, PLUGIN_NAME  # noqa: E402
+
+OURS = ("verify", "render", "pages")
+
+
+def full_build(project: Path, out: Path) -> dict[str, float]:
+    """One ``dama-diagrams build`` in a fresh process, as from the command line."""
+    code = (
+        "import json, sys; from pathlib import Path; from dama_diagrams.site import build_site; "
+        "print(json.dumps(build_site(Path(sys.argv[1]), out=Path(sys.argv[2])).timings))"
+    )
+    started = time.perf_counter()
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(project), str(out)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"},
+    )
+    timings: dict[str, float] = json.loads(result.stdout.strip().splitlines()[-1])
+    timings["wall"] = timings.pop("total")
+    timings["process"] = time.perf_counter() - started  # with Python's start and imports
+    return timings
+
+
+def serve_rebuild(project: Path, language: str) -> float:
+    """One rebuild as ``serve`` does it, after an edit to a diagram."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    config_file = project / "serve.yml"
+    config_file.write_text(
+        yaml.safe_dump(
+            {
+                "INHERIT": str(project / "mkdocs.yml"),
+                "site_dir": str(project / "serve-site"),
+                "theme": {"language": language, "custom_dir": str(OVERRIDES)},
+                "plugins": [{PLUGIN_NAME: {"lang": language}}, "search"],
+            }
+        )
+    )
+    build(load_config(config_file=str(config_file)))  # first build: warm caches, as serve has
+    diagram = project / "diagrams" / "man-move.yaml"
+    diagram.write_text(diagram.read_text() + "\n# edited\n")
+    started = time.perf_counter()
+    build(load_config(config_file=str(config_file)))
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cold", action="store_true", help="empty the social-card cache first")
+    parser.add_argument("--runs", type=int, default=3, help="full builds to time (median)")
+    parser.add_argument("--lang", default="nl", help="language of the serve rebuild")
+    args = parser.parse_args()
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+
+    with tempfile.TemporaryDirectory(prefix="dama-bench-") as scratch:
+        project = Path(scratch) / "project"
+        project.mkdir()
+        for name in ("diagrams", "docs"):
+            shutil.copytree(ROOT / name, project / name)
+        shutil.copy(ROOT / "mkdocs.yml", project)
+        if not args.cold and (ROOT / CARD_CACHE).is_dir():
+            shutil.copytree(ROOT / CARD_CACHE, project / CARD_CACHE)
+
+        runs = []
+        for run in range(args.runs):
+            if args.cold:
+                shutil.rmtree(project / CARD_CACHE, ignore_errors=True)
+            runs.append(full_build(project, project / "site"))
+            print(f"run {run + 1}: " + ", ".join(f"{k} {v:.2f}s" for k, v in runs[-1].items()))
+        median = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+        ours = sum(median[key] for key in OURS)
+        share = ours / (ours + median["mkdocs"])
+        print(
+            f"\nfull build ({'cold' if args.cold else 'warm'} card cache, median of {args.runs}): "
+            + ", ".join(f"{key} {value:.2f}s" for key, value in median.items())
+        )
+        print(f"our work (verify + render + pages): {ours:.2f}s = {share:.0%} of the summed total")
+        seconds = serve_rebuild(project, args.lang)
+        print(f"serve rebuild after one diagram changed ({args.lang}): {seconds:.2f}s")
+
+
+if __name__ == "__main__":
+    main()

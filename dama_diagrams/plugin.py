@@ -1,0 +1,88 @@
+"""The MkDocs plugin: ``mkdocs serve`` and ``mkdocs build`` for one language.
+
+It only calls the library: :func:`dama_diagrams.site.load_figures` and
+:func:`dama_diagrams.site.generate_language` make the pages, diagrams and
+settings, and the plugin hands them to MkDocs as in-memory files.  The page
+templates and catalogs in the docs folder are sources, never published.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+
+from .catalog import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
+from .errors import DamaError
+from .pages import PAGES_DIR
+from .site import DIAGRAMS_DIR, LanguageSources, generate_language, load_figures, root_404
+
+SOURCE_FOLDERS = ("pages/", "locales/")
+
+
+class DamaDiagramsConfig(base.Config):  # type: ignore[no-untyped-call]
+    lang = c.Type(str, default="")
+    """The language to build; empty means ``theme.language``."""
+    project_root = c.Type(str, default="")
+    """The project folder; empty means the folder of ``mkdocs.yml``."""
+
+
+class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-untyped-call]
+    """Generates one language of the rules site inside MkDocs."""
+
+    def __init__(self) -> None:
+        self.sources: LanguageSources | None = None
+        self.root = Path()
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.root = Path(self.config.project_root or Path(config.config_file_path).parent)
+        language = self.config.lang or str(config.theme.get("language") or DEFAULT_LANGUAGE)
+        try:
+            figures = load_figures(self.root)
+            self.sources = generate_language(
+                self.root, language, figures, languages=available_languages(self.root)
+            )
+        except DamaError as exc:
+            raise PluginError(str(exc)) from exc
+        _apply(config, self.sources.settings)
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        assert self.sources is not None
+        for file in list(files):
+            if file.src_uri.startswith(SOURCE_FOLDERS):
+                files.remove(file)
+        for path, content in self.sources.files.items():
+            files.append(File.generated(config, path, content=content))
+        return files
+
+    def on_serve(
+        self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any
+    ) -> LiveReloadServer:
+        for folder in (self.root / DIAGRAMS_DIR, self.root / PAGES_DIR, self.root / LOCALES_DIR):
+            if folder.is_dir():
+                server.watch(str(folder))
+        return server
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """``mkdocs build`` writes ``site/<lang>/``: root its 404 page there too."""
+        site = Path(config.site_dir)
+        if self.sources and not config.site_url and site.name == self.sources.language:
+            root_404(site / "404.html", self.sources.language)
+
+
+def _apply(config: MkDocsConfig, settings: dict[str, Any]) -> None:
+    """Put the per-language settings into a loaded MkDocs config."""
+    config.site_name = settings["site_name"]
+    config.site_description = settings["site_description"]
+    config.nav = settings["nav"]
+    for key, value in settings["theme"].items():
+        config.theme[key] = value
+    config.extra["alternate"] = settings["extra"]["alternate"]

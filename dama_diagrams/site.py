@@ -1,0 +1,824 @@
+"""The multilingual rules site: verify, render, write pages, run MkDocs.
+
+:func:`build_site` is the whole pipeline of ``dama-diagrams build``::
+
+    diagrams/*.yaml --verify--> figures --render per language--> SVG, PNG
+    docs/pages/*.md.j2 + docs/locales/<lang>.yml --> Markdown per language
+    one MkDocs build per language (in parallel) --> site/<lang>/, site/index.html
+
+Everything is generated into a temporary folder next to ``site/`` and swapped
+in at the end, so a failed build (a false claim, a missing catalog key, a
+MkDocs warning) leaves the previous site as it was.  The MkDocs plugin
+(:mod:`dama_diagrams.plugin`) reuses :func:`load_figures` and
+:func:`generate_language` for ``mkdocs serve``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import logging
+import multiprocessing
+import os
+import re
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import yaml
+
+from .catalog import DEFAULT_LANGUAGE, Catalog, available_languages, load_catalog
+from .errors import DamaError
+from .explain import explain
+from .move import Move
+from .pages import (
+    DIAGRAM_DIR,
+    LEGEND_KEYS,
+    SOCIAL_DIR,
+    TEMPLATE_SUFFIX,
+    ExplainRow,
+    FigureView,
+    Finding,
+    PageRenderer,
+    RenderedPage,
+    load_nav,
+    mkdocs_nav,
+    page_names,
+    warm_up,
+)
+from .position import Position
+
+BASE_CONFIG = "mkdocs.yml"
+DIAGRAMS_DIR = "diagrams"
+SITE_DIR = "site"
+TEMPLATES = Path(__file__).parent / "templates"
+OVERRIDES = TEMPLATES / "overrides"
+STYLESHEET = "assets/dama.css"
+FAVICON = "assets/favicon.svg"
+DIAGRAM_SIZE = 400
+WORKERS = 2
+PLUGIN_NAME = "dama-diagrams"
+
+
+class SiteError(DamaError):
+    """The site cannot be built; the message says where and why."""
+
+
+# --- 1. verify: the one adapter to the verifier ------------------------------
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A verified diagram, ready to draw in any language."""
+
+    view: FigureView
+    position: Position
+    markers: Any  # dama_diagrams.svg.Markers
+    numbers: str
+    arrows: bool
+    flipped: bool
+    source: Path
+
+
+def _verified_diagrams(project_root: Path) -> list[Any]:
+    """Every diagram of ``diagrams/``, checked by the verifier.
+
+    This is the only place that knows the verifier's API: it must return
+    objects with a ``.diagram`` (see :class:`dama_diagrams.diagram.Diagram`)
+    and raise a :class:`DamaError` (``path:line: message``) if a claim fails.
+    """
+    from .verify import verify_directory  # the verifier is optional until a build
+
+    folder = project_root / DIAGRAMS_DIR
+    if not folder.is_dir():
+        raise SiteError(f"no diagrams folder at {folder}")
+    report = verify_directory(folder)
+    for failure in report.failures:
+        raise failure.error
+    return list(report.verified)
+
+
+def load_figures(project_root: Path) -> dict[str, Figure]:
+    """Verify every diagram and turn each into a :class:`Figure`, keyed by id."""
+    figures = {}
+    for verified in _verified_diagrams(project_root):
+        figure = _figure(verified.diagram, project_root)
+        figures[figure.view.id] = figure
+    return figures
+
+
+def _figure(diagram: Any, project_root: Path) -> Figure:
+    from .svg import render_svg
+
+    move: Move | None = diagram.move
+    moves = tuple(diagram.moves)
+    claim = diagram.claim.value
+    markers = _markers(claim, move, moves, tuple(diagram.rejected))
+    width, height = _svg_size(
+        render_svg(diagram.position, diagram_id=diagram.id, markers=markers, size=DIAGRAM_SIZE)
+    )
+    first = move or (moves[0] if moves else None)
+    view = FigureView(
+        id=diagram.id,
+        move=None if move is None else str(move),
+        moves=tuple(map(str, moves)),
+        rejected=tuple(str(m) for m in diagram.rejected),
+        start=None if first is None else first.origin,
+        end=None if first is None else first.destination,
+        captured=() if first is None else tuple(first.captured),
+        legend=_legend_keys(diagram.position, markers),
+        finding=_finding(diagram),
+        explain=_explain_rows(diagram.position) if claim in ("priority", "free-choice") else (),
+        width=width,
+        height=height,
+    )
+    source = Path(diagram.path)
+    return Figure(
+        view,
+        diagram.position,
+        markers,
+        diagram.show.numbers,
+        diagram.show.arrows,
+        diagram.show.flip,
+        source if source.is_absolute() else project_root / source,
+    )
+
+
+def _markers(
+    claim: str, move: Move | None, moves: tuple[Move, ...], rejected: tuple[Move, ...]
+) -> Any:
+    """The board markers: the move shown, or the illegal move crossed out."""
+    from .svg import Markers
+
+    if claim == "illegal" and move is not None:
+        return Markers(start=move.origin, rejected=(move.squares,))
+    if move is not None:
+        return Markers.from_move(move, rejected=rejected)
+    if moves:
+        several = getattr(Markers, "from_moves", None)  # alternatives, if the renderer has them
+        return several(moves) if several else Markers.from_move(moves[0])
+    return Markers()
+
+
+def _svg_size(svg: str) -> tuple[int, int]:
+    head = svg[: svg.index(">")]
+    width = re.search(r'\swidth="(\d+)"', head)
+    height = re.search(r'\sheight="(\d+)"', head)
+    return (
+        int(width.group(1)) if width else DIAGRAM_SIZE,
+        int(height.group(1)) if height else DIAGRAM_SIZE,
+    )
+
+
+def _legend_keys(position: Position, markers: Any) -> tuple[str, ...]:
+    """The legend entries a figure needs: only the markers it shows."""
+    present = {
+        "start": markers.start is not None,
+        "landing": bool(markers.landings),
+        "captured": bool(markers.captured),
+        "king": any(piece.king for piece in position.pieces().values()),
+    }
+    return tuple(key for key in LEGEND_KEYS if present[key])
+
+
+def _finding(diagram: Any) -> Finding:
+    """What the engine itself finds in the position, for the figure's proof line."""
+    position: Position = diagram.position
+    claim = diagram.claim.value
+    legal = position.legal_moves()
+    move = None if diagram.move is None else str(diagram.move)
+    side = position.turn.value
+    if claim == "setup":
+        if not position.pieces():
+            return Finding("setup_empty")
+        if position == Position.initial():
+            return Finding("setup_initial", count=len(legal))
+        return Finding("setup", side=side)
+    if claim == "move":
+        if move is None:
+            return Finding("moves", moves=tuple(map(str, diagram.moves)))
+        return (
+            Finding("move", move, count=len(legal))
+            if len(legal) > 1
+            else Finding("move_only", move)
+        )
+    if claim == "capture":
+        return (
+            Finding("capture", move, count=len(legal))
+            if len(legal) > 1
+            else Finding("capture_only", move)
+        )
+    if claim == "multi-capture":
+        return Finding("multi_capture", move, count=len(diagram.move.captured))
+    if claim == "illegal":
+        return Finding("illegal", move, reason=diagram.reason.value)
+    if claim in ("priority", "free-choice"):
+        return _priority_finding(position, move, claim)
+    if claim == "promotion":
+        return Finding("promotion", move)
+    if claim == "game-over":
+        reason = "no_pieces" if diagram.reason.value == "no-pieces" else "blocked"
+        return Finding(f"{reason}_{side}")
+    raise SiteError(f"{diagram.path}: no proof line for claim '{claim}'")
+
+
+def _priority_finding(position: Position, move: str | None, claim: str) -> Finding:
+    explanation = explain(position)
+    legal = tuple(map(str, explanation.legal_moves))
+    rule = explanation.deciding_rule
+    if claim == "free-choice" or rule is None:
+        return Finding("free_choice", moves=legal)
+    if len(legal) == 1:
+        return Finding("priority", legal[0], rule=rule.value)
+    return Finding("priority_many", moves=legal, rule=rule.value)
+
+
+def _explain_rows(position: Position) -> tuple[ExplainRow, ...]:
+    return tuple(
+        ExplainRow(
+            move=str(candidate.move),
+            pieces=candidate.pieces_captured,
+            by_king=candidate.by_king,
+            kings=candidate.kings_captured,
+            king_places=candidate.king_places,
+            rejected_by=None if candidate.rejected_by is None else candidate.rejected_by.value,
+        )
+        for candidate in explain(position).candidates
+    )
+
+
+# --- 2-3. render diagrams and pages of one language -------------------------
+
+
+@dataclass
+class LanguageSources:
+    """Everything MkDocs needs for one language, still in memory."""
+
+    language: str
+    files: dict[str, str | bytes]
+    settings: dict[str, Any]
+    unused_keys: list[str]
+    untranslated_pages: list[str]
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def generate_language(
+    project_root: Path,
+    language: str,
+    figures: Mapping[str, Figure],
+    *,
+    languages: list[str],
+) -> LanguageSources:
+    """Diagrams, pages, social cards and settings of one language."""
+    catalog = load_catalog(project_root, language)
+    catalog.text("meta.name")
+    timings: dict[str, float] = {}
+    started = time.perf_counter()
+    files: dict[str, str | bytes] = {}
+    svgs = {figure_id: _diagram_svg(figure, catalog) for figure_id, figure in figures.items()}
+    for figure_id, svg in svgs.items():
+        files[f"{DIAGRAM_DIR}/{figure_id}.svg"] = svg
+    timings["render"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    nav = load_nav(project_root)
+    views = {figure_id: figure.view for figure_id, figure in figures.items()}
+    renderer = PageRenderer(project_root, catalog, views, _legend_html)
+    pages: list[RenderedPage] = []
+    untranslated = []
+    for name in page_names(nav):
+        page = renderer.render(name)
+        pages.append(page)
+        files[f"{name}.md"] = page.markdown
+        if catalog.untranslated_used:
+            untranslated.append(name)
+    files[STYLESHEET] = (TEMPLATES / "dama.css").read_text(encoding="utf-8")
+    files[FAVICON] = (TEMPLATES / "favicon.svg").read_text(encoding="utf-8")
+    settings = language_settings(project_root, catalog, languages, mkdocs_nav(nav, catalog))
+    timings["pages"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    site_name = catalog.text("site.name")
+    for page in pages:
+        main = svgs.get(page.main_diagram)
+        if main is not None:
+            files[f"{SOCIAL_DIR}/{page.name}.png"] = social_card(
+                main, page.title, site_name, project_root / CARD_CACHE
+            )
+    timings["render"] += time.perf_counter() - started
+    unused = catalog.unused_keys()
+    return LanguageSources(language, files, settings, unused, untranslated, timings)
+
+
+def _diagram_svg(figure: Figure, catalog: Catalog) -> str:
+    from .svg import render_svg
+
+    return render_svg(
+        figure.position,
+        diagram_id=figure.view.id,
+        markers=figure.markers,
+        title=catalog.text(f"diagrams.{figure.view.id}.title"),
+        description=describe(figure.position, catalog),
+        numbers=figure.numbers,
+        flipped=figure.flipped,
+        arrows=figure.arrows,
+        size=DIAGRAM_SIZE,
+    )
+
+
+def _legend_html(labels: Mapping[str, str], keys: tuple[str, ...]) -> str:
+    """The renderer's legend, keeping only the entries in ``keys``."""
+    from .svg import legend_html
+
+    full = legend_html(labels)
+    for key in LEGEND_KEYS:
+        if key not in keys:
+            full = re.sub(rf'<li class="dama-legend-{key}">.*?</li>', "", full, flags=re.S)
+    return full
+
+
+def describe(position: Position, catalog: Catalog) -> str:
+    """The position read aloud in the catalog's language, for the SVG ``<desc>``."""
+    from .board import Color
+
+    sides = []
+    for color in (Color.WHITE, Color.BLACK):
+        groups = []
+        for king, one, many in ((False, "man", "men"), (True, "king", "kings")):
+            squares = position.squares(color, king=king)
+            if squares:
+                key = f"position.{one if len(squares) == 1 else many}"
+                groups.append(catalog.text(key, squares=", ".join(map(str, squares))))
+        listed = "; ".join(groups) if groups else catalog.text("position.none")
+        sides.append(f"{catalog.text(f'position.{color.value}')}: {listed}.")
+    sides.append(catalog.text(f"position.{position.turn.value}_to_move"))
+    return " ".join(sides)
+
+
+def language_settings(
+    project_root: Path, catalog: Catalog, languages: list[str], nav: list[Any]
+) -> dict[str, Any]:
+    """The MkDocs settings that differ per language, on top of ``mkdocs.yml``."""
+    base = read_base_config(project_root)
+    palette = []
+    for scheme in base.get("theme", {}).get("palette", []):
+        scheme = dict(scheme)
+        if "toggle" in scheme:
+            dark = scheme.get("scheme") == "slate"
+            key = "ui.to_light" if dark else "ui.to_dark"
+            scheme["toggle"] = {**scheme["toggle"], "name": catalog.text(key)}
+        palette.append(scheme)
+    alternate = [
+        {
+            "name": load_catalog(project_root, code).text("meta.name"),
+            "link": f"../{code}/",
+            "lang": code,
+        }
+        for code in languages
+    ]
+    theme: dict[str, Any] = {"language": catalog.language}
+    if palette:
+        theme["palette"] = palette
+    return {
+        "site_name": catalog.text("site.name"),
+        "site_description": catalog.text("site.description"),
+        "nav": nav,
+        "theme": theme,
+        "extra": {"alternate": alternate},
+    }
+
+
+def read_base_config(project_root: Path) -> dict[str, Any]:
+    path = project_root / BASE_CONFIG
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise SiteError(f"cannot read the base configuration: {exc}", path=BASE_CONFIG) from exc
+    if not isinstance(data, dict):
+        raise SiteError("the base configuration must be a mapping", path=BASE_CONFIG)
+    return data
+
+
+# --- social preview images ---------------------------------------------------
+
+CARD_WIDTH, CARD_HEIGHT = 1200, 630
+CARD_CACHE = Path(".cache") / "dama-diagrams" / "cards"
+"""Social cards by the hash of their SVG.  Encoding a 1200x630 PNG is the
+slowest step of page generation, and a card only changes with its page."""
+
+
+def social_card(diagram_svg: str, title: str, site_name: str, cache: Path | None = None) -> bytes:
+    """A 1200x630 PNG: the page's main diagram beside its title (for og:image)."""
+    card = card_svg(diagram_svg, title, site_name)
+    stored = None if cache is None else cache / f"{_digest(card)}.png"
+    if stored is not None and stored.is_file():
+        return stored.read_bytes()
+    from .png import svg_to_png  # importing cairosvg alone takes a quarter of a second
+
+    png = svg_to_png(card)
+    if stored is None:
+        return png
+    stored.parent.mkdir(parents=True, exist_ok=True)
+    partial = stored.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_bytes(png)
+    partial.replace(stored)  # atomic, so a parallel build never reads half a file
+    return png
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def card_svg(diagram_svg: str, title: str, site_name: str) -> str:
+    """The social card as SVG; the diagram is nested as an ``<svg>`` element."""
+    board = 530
+    head_end = diagram_svg.index(">")
+    head = re.sub(r'\s(width|height)="[^"]*"', "", diagram_svg[:head_end])
+    nested = f'{head} x="50" y="50" width="{board}" height="{board}"' + diagram_svg[head_end:]
+    nested = re.sub(r"^<\?xml[^>]*\?>", "", nested)
+    lines, size = _wrap(title, width=540)
+    text_top = CARD_HEIGHT / 2 - (len(lines) - 1) * size * 0.6
+    spans = "".join(
+        f'<text x="630" y="{text_top + i * size * 1.2:.0f}" font-size="{size}" '
+        f'font-weight="bold" fill="#2b1d12">{html.escape(line)}</text>'
+        for i, line in enumerate(lines)
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" '
+        f'viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}" font-family="DejaVu Sans, Verdana, sans-serif">'
+        f'<rect width="{CARD_WIDTH}" height="{CARD_HEIGHT}" fill="#f6efe2"/>'
+        f'<rect width="{CARD_WIDTH}" height="14" fill="#6e4d31"/>'
+        f"{nested}"
+        f'<text x="630" y="110" font-size="30" fill="#6e4d31">{html.escape(site_name)}</text>'
+        f"{spans}</svg>"
+    )
+
+
+def _wrap(text: str, *, width: int) -> tuple[list[str], int]:
+    """Split a title into lines that fit ``width`` pixels; shrink if it is long."""
+    for size in (60, 52, 44, 38):
+        per_line = max(1, int(width / (size * 0.58)))
+        lines: list[str] = []
+        for word in text.split():
+            if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        if len(lines) <= 4:
+            return lines, size
+    return lines, 38
+
+
+# --- 4. MkDocs, one build per language ---------------------------------------
+
+
+def write_sources(sources: LanguageSources, folder: Path) -> Path:
+    """Write one language's generated docs into ``folder/docs``."""
+    docs = folder / "docs"
+    for relative, content in sources.files.items():
+        target = docs / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            target.write_bytes(content)
+        else:
+            target.write_text(content, encoding="utf-8")
+    return docs
+
+
+def write_language_config(
+    project_root: Path, sources: LanguageSources, folder: Path, site_dir: Path
+) -> Path:
+    """A per-language ``mkdocs.yml`` that INHERITs the project's base config."""
+    base = read_base_config(project_root)
+    config: dict[str, Any] = {
+        "INHERIT": str((project_root / BASE_CONFIG).resolve()),
+        "docs_dir": str((folder / "docs").resolve()),
+        "site_dir": str(site_dir.resolve()),
+        "strict": True,
+        "plugins": _plugins_without_ours(base.get("plugins", ["search"])),
+        **sources.settings,
+    }
+    config["theme"] = {**config["theme"], "custom_dir": str(OVERRIDES)}
+    base_url = base.get("site_url")
+    if base_url:
+        config["site_url"] = f"{str(base_url).rstrip('/')}/{sources.language}/"
+    path = folder / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def _plugins_without_ours(plugins: Any) -> Any:
+    """The base plugins, except this one: the pages are already generated."""
+    if isinstance(plugins, dict):
+        return {name: value for name, value in plugins.items() if name != PLUGIN_NAME}
+    return [
+        p for p in plugins if p != PLUGIN_NAME and not (isinstance(p, dict) and PLUGIN_NAME in p)
+    ]
+
+
+class _Collect(logging.Handler):
+    """Keeps every MkDocs warning, so the first one can be reported clearly."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def run_mkdocs(config_file: str) -> list[str]:
+    """Build one language with MkDocs in strict mode; return its warnings.
+
+    An empty list means success.
+    """
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # a banner, not a build problem
+    handler = _Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        build(load_config(config_file=config_file))
+    except MkDocsException as exc:
+        return handler.messages or [str(exc)]
+    finally:
+        logger.removeHandler(handler)
+    return handler.messages
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One language's share of a build, sent to a worker process."""
+
+    project_root: Path
+    language: str
+    languages: list[str]
+    figures: dict[str, Figure]
+    staging: Path
+
+
+@dataclass
+class _Outcome:
+    language: str
+    error: str | None
+    timings: dict[str, float]
+    unused_keys: list[str]
+    untranslated_pages: list[str]
+
+
+def build_language(job: _Job) -> _Outcome:
+    """Generate one language and run MkDocs on it (in a worker process).
+
+    Errors come back as their one-line text: exceptions with extra fields do
+    not survive the trip between processes intact.
+    """
+    try:
+        sources = generate_language(
+            job.project_root, job.language, job.figures, languages=job.languages
+        )
+        folder = job.staging / "src" / job.language
+        write_sources(sources, folder)
+        config = write_language_config(
+            job.project_root, sources, folder, job.staging / "site" / job.language
+        )
+        started = time.perf_counter()
+        warnings = run_mkdocs(str(config))
+        timings = {**sources.timings, "mkdocs": time.perf_counter() - started}
+        if not warnings and not read_base_config(job.project_root).get("site_url"):
+            root_404(job.staging / "site" / job.language / "404.html", job.language)
+    except DamaError as exc:
+        return _Outcome(job.language, str(exc), {}, [], [])
+    error = str(_mkdocs_error(job.language, warnings[0])) if warnings else None
+    return _Outcome(job.language, error, timings, sources.unused_keys, sources.untranslated_pages)
+
+
+def root_404(path: Path, language: str) -> None:
+    """Point the 404 page's absolute links into its language folder.
+
+    MkDocs roots the 404 page at the path of ``site_url``, because it is served
+    at any address.  Without a ``site_url`` that root is ``/``, which is wrong
+    for ``site/<lang>/404.html``; this assumes the site is served from ``/``.
+    """
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r'(\s(?:href|src)=")/(?!/)', rf"\1/{language}/", text)
+    text = text.replace('"base": "/"', f'"base": "/{language}/"')
+    path.write_text(text, encoding="utf-8")
+
+
+def _run_all(jobs: list[_Job]) -> list[_Outcome]:
+    """Build the languages in parallel, one worker process per core."""
+    workers = max(1, min(WORKERS, len(jobs), os.cpu_count() or 1))
+    if workers == 1:
+        return [build_language(job) for job in jobs]
+    # fork is fast; once threads run (a test server, a browser driver) it is unsafe.
+    method = "fork" if threading.active_count() == 1 else "forkserver"
+    context = multiprocessing.get_context(method)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        return list(pool.map(build_language, jobs))
+
+
+def _mkdocs_error(language: str, message: str) -> SiteError:
+    """A MkDocs warning, pointed at the page template it comes from."""
+    page = re.search(r"'([\w/-]+)\.md'", message)
+    path = (
+        (Path("docs") / "pages" / f"{page.group(1)}{TEMPLATE_SUFFIX}").as_posix() if page else None
+    )
+    return SiteError(f"{language}: MkDocs: {' '.join(message.split())}", path=path)
+
+
+# --- 5. root page ------------------------------------------------------------
+
+
+def root_index(entries: list[dict[str, str]], default: str) -> str:
+    """``site/index.html``: every language, and a redirect by browser language."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    return env.get_template("root_index.html").render(languages=entries, default=default)
+
+
+def _root_entries(project_root: Path, languages: list[str]) -> list[dict[str, str]]:
+    entries = []
+    for code in languages:
+        catalog = load_catalog(project_root, code)
+        entries.append(
+            {
+                "code": code,
+                "name": catalog.text("meta.name"),
+                "title": catalog.text("site.name"),
+                "description": catalog.text("site.description"),
+                "choose": catalog.text("site.root_choose"),
+            }
+        )
+    return entries
+
+
+# --- the whole build ---------------------------------------------------------
+
+
+@dataclass
+class BuildReport:
+    """What a build made, how long each step took, and what to tidy up."""
+
+    site_dir: Path
+    languages: list[str]
+    diagrams: int
+    pages: int
+    timings: dict[str, float]
+    unused_keys: dict[str, list[str]]
+    untranslated_pages: dict[str, list[str]]
+
+    def summary(self) -> str:
+        steps = ", ".join(f"{name} {seconds:.2f}s" for name, seconds in self.timings.items())
+        lines = [
+            f"built {len(self.languages)} languages ({', '.join(self.languages)}), "
+            f"{self.pages} pages and {self.diagrams} diagrams each, into {self.site_dir}",
+            f"time: {steps}",
+        ]
+        for language, keys in self.unused_keys.items():
+            if keys:
+                lines.append(f"{language}: unused catalog keys: {', '.join(keys)}")
+        for language, names in self.untranslated_pages.items():
+            if names:
+                lines.append(f"{language}: pages not fully translated: {', '.join(names)}")
+        return "\n".join(lines)
+
+
+def build_site(
+    project_root: Path,
+    *,
+    languages: list[str] | None = None,
+    out: Path | None = None,
+) -> BuildReport:
+    """Build the whole site into ``out`` (default ``site/``), atomically.
+
+    ``timings`` holds the wall time of verify and of the whole build, and for
+    render, pages and mkdocs the time summed over the languages (which run
+    in parallel).
+    """
+    project_root = project_root.resolve()
+    out = (out or project_root / SITE_DIR).resolve()
+    chosen = _choose_languages(project_root, languages)
+    started = time.perf_counter()
+    figures = load_figures(project_root)
+    timings = {"verify": time.perf_counter() - started}
+    # Work done once here is shared by the forked workers: the parsed catalogs
+    # and the compiled templates.  (cairosvg is imported only if a card is not cached.)
+    warmed = time.perf_counter()
+    nav = load_nav(project_root)
+    warm_up(project_root)
+    for code in chosen:
+        load_catalog(project_root, code)
+    timings["pages"] = time.perf_counter() - warmed
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with _staging(out) as staging:
+        jobs = [_Job(project_root, code, chosen, figures, staging) for code in chosen]
+        outcomes = _run_all(jobs)
+        for outcome in outcomes:
+            if outcome.error:
+                raise SiteError(outcome.error)
+        for step in ("render", "pages", "mkdocs"):
+            timings[step] = timings.get(step, 0.0) + sum(o.timings[step] for o in outcomes)
+        entries = _root_entries(project_root, chosen)
+        default = DEFAULT_LANGUAGE if DEFAULT_LANGUAGE in chosen else chosen[0]
+        (staging / "site" / "index.html").write_text(root_index(entries, default), encoding="utf-8")
+        _swap(staging / "site", out, staging)
+    timings["total"] = time.perf_counter() - started
+    return BuildReport(
+        site_dir=out,
+        languages=chosen,
+        diagrams=len(figures),
+        pages=len(page_names(nav)),
+        timings=timings,
+        unused_keys={o.language: o.unused_keys for o in outcomes},
+        untranslated_pages={o.language: o.untranslated_pages for o in outcomes},
+    )
+
+
+def _choose_languages(project_root: Path, languages: list[str] | None) -> list[str]:
+    found = available_languages(project_root)
+    if not found:
+        raise SiteError("no catalogs in docs/locales/")
+    if not languages:
+        return found
+    unknown = [code for code in languages if code not in found]
+    if unknown:
+        raise SiteError(
+            f"no catalog for language '{unknown[0]}' (docs/locales/{unknown[0]}.yml); "
+            f"available: {', '.join(found)}"
+        )
+    return list(dict.fromkeys(languages))
+
+
+@contextmanager
+def _staging(out: Path) -> Iterator[Path]:
+    """A temporary folder beside ``out``, removed whatever happens."""
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-", dir=out.parent))
+    try:
+        yield staging
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _swap(new: Path, out: Path, staging: Path) -> None:
+    """Put ``new`` in place of ``out``; the old site goes only once the new one is there."""
+    old = staging / "old"
+    if out.exists():
+        out.rename(old)
+    try:
+        new.rename(out)
+    except OSError:
+        if old.exists():
+            old.rename(out)
+        raise
+
+
+# --- live preview -------------------------------------------------------------
+
+
+def serve_site(project_root: Path, language: str, *, dev_addr: str | None = None) -> None:
+    """``mkdocs serve`` for one language, regenerating on every edit.
+
+    The generation runs inside MkDocs through the plugin, which watches the
+    diagrams, the page templates and the catalogs.
+    """
+    from mkdocs.commands.serve import serve
+
+    logger = logging.getLogger("mkdocs")
+    if not logger.handlers:  # the mkdocs command sets this up; we are called as a library
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+    project_root = project_root.resolve()
+    _choose_languages(project_root, [language])
+    folder = Path(tempfile.mkdtemp(prefix="dama-diagrams-serve-"))
+    try:
+        config = {
+            "INHERIT": str(project_root / BASE_CONFIG),
+            "docs_dir": str(project_root / "docs"),
+            "theme": {"language": language, "custom_dir": str(OVERRIDES)},
+            "plugins": [
+                {PLUGIN_NAME: {"lang": language, "project_root": str(project_root)}},
+                *_plugins_without_ours(read_base_config(project_root).get("plugins", ["search"])),
+            ],
+        }
+        path = folder / "mkdocs.yml"
+        path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+        serve(config_file=str(path), livereload=True, dev_addr=dev_addr)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

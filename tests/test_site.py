@@ -1,0 +1,223 @@
+"""The real multilingual site, built once with MkDocs, and its safeguards."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from dama_diagrams.catalog import available_languages
+from dama_diagrams.errors import DamaError
+from dama_diagrams.site import build_site
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = available_languages(ROOT)
+DIAGRAM_IDS = sorted(path.stem for path in (ROOT / "diagrams").glob("*.yaml"))
+
+pytestmark = pytest.mark.slow
+
+
+class _Page(HTMLParser):
+    """The parts of a built page that the checks look at."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lang: str | None = None
+        self.links: list[str] = []
+        self.images: list[str] = []
+        self.meta: dict[str, str] = {}
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {key: value or "" for key, value in attrs}
+        if "id" in values:
+            self.ids.add(values["id"])
+        if tag == "html":
+            self.lang = values.get("lang")
+        elif tag == "a" and "href" in values:
+            self.links.append(values["href"])
+        elif tag == "img" and "src" in values:
+            self.images.append(values["src"])
+        elif tag == "link" and values.get("rel") in ("stylesheet", "icon"):
+            self.links.append(values.get("href", ""))
+        elif tag == "meta" and "property" in values:
+            self.meta[values["property"]] = values.get("content", "")
+
+
+def _parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def _pages(site: Path, language: str) -> list[Path]:
+    return sorted((site / language).rglob("*.html"))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("built") / "site"
+    report = build_site(ROOT, out=out)
+    assert report.languages == LANGUAGES
+    return out
+
+
+def test_six_languages_are_built() -> None:
+    assert set(LANGUAGES) >= {"nl", "it", "en", "de", "fr", "es"}
+
+
+def test_every_language_has_the_same_pages(site: Path) -> None:
+    shapes = {
+        language: sorted(str(p.relative_to(site / language)) for p in _pages(site, language))
+        for language in LANGUAGES
+    }
+    first = shapes[LANGUAGES[0]]
+    assert "404.html" in first and "index.html" in first
+    for language, shape in shapes.items():
+        assert shape == first, language
+
+
+def test_html_lang_is_the_page_language(site: Path) -> None:
+    for language in LANGUAGES:
+        for path in _pages(site, language):
+            assert _parse(path).lang == language, path
+
+
+def test_internal_links_and_images_resolve(site: Path) -> None:
+    for path in site.rglob("*.html"):
+        page = _parse(path)
+        for url in page.links + page.images:
+            parts = urlsplit(url)
+            if parts.scheme or parts.netloc or url.startswith(("#", "mailto:")) or not parts.path:
+                continue
+            base = site if parts.path.startswith("/") else path.parent  # 404 pages are absolute
+            target = (base / unquote(parts.path).lstrip("/")).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            assert target.is_file(), f"{path.relative_to(site)}: broken {url}"
+            assert site.resolve() in target.parents, f"{path}: {url} leaves the site"
+
+
+def test_every_diagram_appears_in_every_language(site: Path) -> None:
+    for language in LANGUAGES:
+        html = "".join(p.read_text(encoding="utf-8") for p in _pages(site, language))
+        for diagram in DIAGRAM_IDS:
+            assert f"assets/diagrams/{diagram}.svg" in html, (language, diagram)
+            svg = (site / language / "assets" / "diagrams" / f"{diagram}.svg").read_text()
+            assert "<title" in svg and "<desc" in svg
+
+
+def test_diagram_titles_are_translated(site: Path) -> None:
+    titles = {
+        language: re.search(
+            r"<title[^>]*>(.*?)</title>",
+            (site / language / "assets" / "diagrams" / "man-move.svg").read_text(),
+        ).group(1)  # type: ignore[union-attr]
+        for language in LANGUAGES
+    }
+    assert len(set(titles.values())) == len(LANGUAGES), titles
+
+
+def test_no_template_braces_are_left(site: Path) -> None:
+    for path in site.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        assert "{{" not in text and "{%" not in text, path
+
+
+def test_every_figure_says_what_the_engine_found(site: Path) -> None:
+    for language in LANGUAGES:
+        html = (site / language / "priority" / "index.html").read_text(encoding="utf-8")
+        assert html.count('class="dama-engine"') == html.count('class="dama-figure"') == 5
+        assert html.count('<div class="dama-explain">') == 5
+        assert "31x22x13x6" in html and "<table>" in html
+
+
+def test_language_menu_stays_on_the_same_page(site: Path) -> None:
+    html = (site / "de" / "king" / "index.html").read_text(encoding="utf-8")
+    for language in LANGUAGES:
+        assert f'href="../../{language}/king/" hreflang="{language}"' in html
+
+
+def test_each_page_has_a_social_card(site: Path) -> None:
+    for path in _pages(site, "it"):
+        if path.name == "404.html":
+            continue
+        card = _parse(path).meta["og:image"]
+        target = (path.parent / card).resolve()
+        assert target.read_bytes().startswith(b"\x89PNG"), path
+
+
+def test_root_index_links_every_language(site: Path) -> None:
+    html = (site / "index.html").read_text(encoding="utf-8")
+    for language in LANGUAGES:
+        assert f'href="{language}/"' in html
+    assert "navigator.languages" in html
+
+
+def test_search_index_per_language(site: Path) -> None:
+    for language in LANGUAGES:
+        index = (site / language / "search" / "search_index.json").read_text(encoding="utf-8")
+        assert f'"lang":["{language}"]' in index.replace(" ", "")
+
+
+# --- failures leave the old site alone ---------------------------------------
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A copy of the project that a test may break."""
+    copy = tmp_path / "project"
+    copy.mkdir()
+    for name in ("diagrams", "docs"):
+        shutil.copytree(ROOT / name, copy / name)
+    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
+    if (ROOT / ".cache").is_dir():
+        shutil.copytree(ROOT / ".cache", copy / ".cache")
+    build_site(copy, languages=["en"])
+    (copy / "site" / "marker.txt").write_text("old site")
+    return copy
+
+
+def _assert_old_site_intact(project: Path) -> None:
+    assert (project / "site" / "marker.txt").read_text() == "old site"
+    assert (project / "site" / "en" / "index.html").is_file()
+    assert not [p for p in project.iterdir() if p.name.startswith(".site-build-")]
+
+
+def test_false_claim_fails_and_keeps_the_old_site(project: Path) -> None:
+    diagram = project / "diagrams" / "priority-most-pieces.yaml"
+    diagram.write_text(diagram.read_text().replace("rule: most-pieces", "rule: most-kings"))
+    with pytest.raises(DamaError) as error:
+        build_site(project, languages=["en"])
+    assert "priority-most-pieces.yaml:" in str(error.value)
+    _assert_old_site_intact(project)
+
+
+def test_missing_key_fails_with_language_key_and_file(project: Path) -> None:
+    catalog = project / "docs" / "locales" / "en.yml"
+    catalog.write_text(catalog.read_text().replace("  backward_heading:", "  backward_title:"))
+    with pytest.raises(DamaError) as error:
+        build_site(project, languages=["en"])
+    message = str(error.value)
+    assert message.startswith("docs/pages/man.md.j2:")
+    assert "en: key 'man.backward_heading' is missing" in message
+    assert "docs/locales/en.yml" in message
+    _assert_old_site_intact(project)
+
+
+def test_broken_link_fails_the_mkdocs_build(project: Path) -> None:
+    template = project / "docs" / "pages" / "end.md.j2"
+    template.write_text(template.read_text() + "\n[broken](no-such-page.md)\n")
+    with pytest.raises(DamaError) as error:
+        build_site(project, languages=["en"])
+    assert "no-such-page.md" in str(error.value) and "en: MkDocs" in str(error.value)
+    _assert_old_site_intact(project)
+
+
+def test_unknown_language_is_an_error(project: Path) -> None:
+    with pytest.raises(DamaError, match="no catalog for language 'xx'"):
+        build_site(project, languages=["xx"])
