@@ -11,33 +11,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
+from playwright.sync_api import Browser, Page
 
 from dama_diagrams import Position
 from dama_diagrams.png import svg_to_png
 from dama_diagrams.svg import Markers, Theme, legend_svg, render_svg
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
-)
-
-if CHROMIUM.exists():
-    from playwright.sync_api import Browser, Page, sync_playwright
 
 
 def diagrams() -> dict[str, str]:
@@ -70,14 +51,6 @@ def diagrams() -> dict[str, str]:
 LEGEND = legend_svg(
     {"start": "Start square", "landing": "Landing", "captured": "Taken", "king": "King"}
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,16 +22,6 @@ from dama_diagrams.site import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = available_languages(ROOT)
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SEARCH_WORDS = {
     "nl": "schijf",
     "it": "pedina",
@@ -44,10 +33,6 @@ SEARCH_WORDS = {
 VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
 
 pytestmark = pytest.mark.slow
-
-if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -67,14 +52,6 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.shutdown()
     thread.join()
     server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
