@@ -80,7 +80,7 @@ def _render(args: argparse.Namespace, out: TextIO) -> int:
 def _build(args: argparse.Namespace, out: TextIO) -> int:
     from .site import build_site
 
-    report = build_site(Path.cwd(), languages=args.lang or None, out=args.out)
+    report = build_site(Path(), languages=args.lang or None, out=args.out)
     print(report.summary(), file=out)
     return 0
 

@@ -151,6 +151,26 @@ def test_each_page_has_a_social_card(site: Path) -> None:
         assert target.read_bytes().startswith(b"\x89PNG"), path
 
 
+def test_social_card_shows_the_board_and_the_title(site: Path) -> None:
+    from PIL import Image
+
+    card = (site / "nl" / "priority").resolve()  # a long one-word title: Voorrangsregels
+    image_path = (card / _parse(card / "index.html").meta["og:image"]).resolve()
+    with Image.open(image_path) as image:
+        assert image.size == (1200, 630)
+        rgb = image.convert("RGB")
+        # The board sits on the left: light and dark squares, so many colours.
+        board = rgb.crop((60, 60, 560, 560))
+        assert len(board.getcolors(maxcolors=1 << 16) or []) > 50
+        # The title is drawn on the right: some pixels there are much darker than the rest.
+        text = rgb.crop((640, 150, 1180, 480)).convert("L")
+        darkest, lightest = text.getextrema()
+        assert lightest - darkest > 120
+        # ...and stays clear of the right edge, however long the word.
+        edge = rgb.crop((1185, 150, 1200, 480)).convert("L")
+        assert edge.getextrema()[0] > 200
+
+
 def test_root_index_links_every_language(site: Path) -> None:
     html = (site / "index.html").read_text(encoding="utf-8")
     for language in LANGUAGES:
