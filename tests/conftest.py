@@ -10,6 +10,19 @@ from typing import Any
 
 import pytest
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def copy_project(folder: Path) -> Path:
+    """A copy of the project's inputs (diagrams, pages, catalogs, config) that a test may break."""
+    copy = folder / "project"
+    copy.mkdir()
+    for name in ("diagrams", "docs"):
+        shutil.copytree(ROOT / name, copy / name)
+    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
+    return copy
+
+
 CHROMIUM = Path(shutil.which("chromium") or "/usr/bin/chromium")
 """Debian's chromium; Playwright never downloads a browser of its own here."""
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import copy_project
 
 pytestmark = pytest.mark.slow
 
@@ -26,12 +25,7 @@ def run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    copy = tmp_path / "project"
-    copy.mkdir()
-    for name in ("diagrams", "docs"):
-        shutil.copytree(ROOT / name, copy / name)
-    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
-    return copy
+    return copy_project(tmp_path)
 
 
 def test_translator_adds_a_language_and_builds_it(project: Path) -> None:

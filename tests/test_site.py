@@ -13,6 +13,7 @@ import pytest
 from dama_diagrams.catalog import available_languages
 from dama_diagrams.errors import DamaError
 from dama_diagrams.site import build_site
+from tests.conftest import copy_project
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = available_languages(ROOT)
@@ -190,11 +191,7 @@ def test_search_index_per_language(site: Path) -> None:
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """A copy of the project that a test may break."""
-    copy = tmp_path / "project"
-    copy.mkdir()
-    for name in ("diagrams", "docs"):
-        shutil.copytree(ROOT / name, copy / name)
-    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
+    copy = copy_project(tmp_path)
     if (ROOT / ".cache").is_dir():
         shutil.copytree(ROOT / ".cache", copy / ".cache")
     build_site(copy, languages=["en"])
