@@ -244,7 +244,7 @@ class PageRenderer:
             label = self.catalog.text("ui.move" if len(shown) == 1 else "ui.moves")
             codes = [f"<code>{html.escape(move)}</code>" for move in shown]
             parts.append(
-                f'<span class="dama-move">{html.escape(label)}: {_join(codes, self.catalog)}</span>'
+                f'<span class="dama-move">{html.escape(label)} {_join(codes, self.catalog)}</span>'
             )
         if view.legend:
             parts.append(self.legend_html(self._legend_labels(), view.legend))

@@ -22,7 +22,14 @@ from mkdocs.structure.files import File, Files
 from .catalog import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
 from .errors import DamaError
 from .pages import PAGES_DIR
-from .site import DIAGRAMS_DIR, LanguageSources, generate_language, load_figures, root_404
+from .site import (
+    DIAGRAMS_DIR,
+    OVERRIDES,
+    LanguageSources,
+    generate_language,
+    load_figures,
+    root_404,
+)
 
 SOURCE_FOLDERS = ("pages/", "locales/")
 
@@ -52,6 +59,9 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
         except DamaError as exc:
             raise PluginError(str(exc)) from exc
         _apply(config, self.sources.settings)
+        # The theme overrides ship inside the package, so that any project folder works.
+        if str(OVERRIDES) not in config.theme.dirs:
+            config.theme.dirs.insert(0, str(OVERRIDES))
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:

@@ -1,0 +1,94 @@
+"""MkDocs' own commands with the dama-diagrams plugin, and the live preview."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import copy_project
+
+pytestmark = pytest.mark.slow
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            text: str = response.read().decode("utf-8")
+            return text
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return None
+
+
+def _wait_for(url: str, needle: str, seconds: float = 90) -> str:
+    deadline = time.monotonic() + seconds
+    page = None
+    while time.monotonic() < deadline:
+        page = _fetch(url)
+        if page is not None and needle in page:
+            return page
+        time.sleep(0.5)
+    raise AssertionError(f"{needle!r} never appeared at {url}; last page: {(page or '')[:300]}")
+
+
+def test_mkdocs_build_generates_the_default_language(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    home = (project / "site" / "en" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="en"' in home
+    assert 'property="og:image"' in home  # the package's theme overrides are in use
+    assert (project / "site" / "en" / "assets" / "diagrams" / "man-capture.svg").is_file()
+    # The templates and catalogs are sources: they are never published.
+    assert not list((project / "site" / "en").rglob("*.j2"))
+    assert not (project / "site" / "en" / "locales").exists()
+
+
+def test_serve_reloads_after_a_catalog_edit(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    port = _free_port()
+    command = ["serve", "--lang", "nl", "--dev-addr", f"127.0.0.1:{port}"]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "dama_diagrams", *command],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        _wait_for(url, '<html lang="nl"')
+        catalog = project / "docs" / "locales" / "nl.yml"
+        text = catalog.read_text(encoding="utf-8")
+        edited = text.replace(
+            "  name: Regels van het Italiaanse dammen",
+            "  name: Proefversie van de damregels",
+            1,
+        )
+        assert edited != text
+        catalog.write_text(edited, encoding="utf-8")
+        _wait_for(url, "Proefversie van de damregels")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
