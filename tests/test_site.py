@@ -238,3 +238,19 @@ def test_broken_link_fails_the_mkdocs_build(project: Path) -> None:
 def test_unknown_language_is_an_error(project: Path) -> None:
     with pytest.raises(DamaError, match="no catalog for language 'xx'"):
         build_site(project, languages=["xx"])
+
+
+def test_same_inputs_give_byte_identical_sites(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # MkDocs dates the sitemap by SOURCE_DATE_EPOCH when it is set (reproducible builds).
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1780000000")
+    project = copy_project(tmp_path)
+    first, second = tmp_path / "first", tmp_path / "second"
+    build_site(project, languages=["en", "nl"], out=first)
+    shutil.rmtree(project / ".cache", ignore_errors=True)  # draw every card again
+    build_site(project, languages=["en", "nl"], out=second)
+    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
+    changed = [f for f in files if (first / f).read_bytes() != (second / f).read_bytes()]
+    assert changed == []
