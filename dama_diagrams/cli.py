@@ -7,6 +7,7 @@ Exit codes: 0 when everything holds, 1 when a claim or an input is wrong
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -17,6 +18,9 @@ from .explain import explain
 from .position import Position
 
 Handler = Callable[[argparse.Namespace, TextIO], int]
+
+MAX_DEPTH = 40
+"""Perft 10 already takes a minute; far deeper would only exhaust the stack."""
 
 
 def _moves(args: argparse.Namespace, out: TextIO) -> int:
@@ -124,6 +128,10 @@ def _depth(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if depth < 0:
         raise argparse.ArgumentTypeError("the depth cannot be negative")
+    if depth > MAX_DEPTH:
+        raise argparse.ArgumentTypeError(
+            f"depth {depth} would never finish; choose at most {MAX_DEPTH}"
+        )
     return depth
 
 
@@ -198,6 +206,15 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return handler(args, stream)
     except DamaError as error:
         print(f"dama-diagrams: {error}" if error.path is None else str(error), file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # The reader went away (as with `| head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except OSError as error:
+        # A folder that cannot be written, a file where a folder should be, ...
+        print(f"dama-diagrams: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -203,6 +203,10 @@ def _to_value(node: Node, key_line: int | None, depth: int, seen: set[int]) -> Y
     )
 
 
+_MAX_DIGITS = 12
+"""No number in a diagram needs more; Python refuses to convert very long ones."""
+
+
 def _scalar(node: ScalarNode) -> Scalar:
     if node.tag in (f"{_TAG}str", f"{_TAG}timestamp"):
         return str(node.value)
@@ -211,6 +215,11 @@ def _scalar(node: ScalarNode) -> Scalar:
     if node.tag == f"{_TAG}bool":
         return bool(_CONSTRUCTOR.construct_yaml_bool(node))
     if node.tag == f"{_TAG}int":
+        if len(node.value) > _MAX_DIGITS:
+            raise _YamlError(
+                node.start_mark.line + 1,
+                f"the number {node.value[:12]}... is far too long; squares are 1-32",
+            )
         return int(_CONSTRUCTOR.construct_yaml_int(node))
     return float(_CONSTRUCTOR.construct_yaml_float(node))
 
@@ -345,6 +354,9 @@ def load_diagram(path: Path | str) -> Diagram:
     and the line of the node it concerns.
     """
     name = str(path)
+    if Path(path).exists() and not Path(path).is_file():
+        # A folder, a FIFO or a device: reading it could block forever.
+        raise DiagramError("is not a regular file; a diagram is a .yaml text file", path=name)
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)

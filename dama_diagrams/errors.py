@@ -8,6 +8,11 @@ them once, at the edge, without a traceback.
 from __future__ import annotations
 
 
+def shorten(text: str, limit: int = 60) -> str:
+    """Quote user input in a message without letting a huge input flood the terminal."""
+    return repr(text if len(text) <= limit else f"{text[: limit - 3]}...")
+
+
 class DamaError(Exception):
     """Base class: any error that the CLI reports as a clear one-line message."""
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
 from .board import Square, square_at, square_column, square_row
-from .errors import MoveNotationError
+from .errors import MoveNotationError, shorten
 
-_NOTATION = re.compile(r"\d+(?:-\d+|(?:x\d+)+)")
+# At most two digits a square: longer numbers are refused before int() sees them.
+_NOTATION = re.compile(r"\d{1,2}(?:-\d{1,2}|(?:x\d{1,2})+)")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -32,6 +34,11 @@ class Move:
         for square in self.squares:
             if not 1 <= square <= 32:
                 raise MoveNotationError(f"square {square} is off the board (squares are 1-32)")
+        for start, end in itertools.pairwise(self.squares):
+            if start == end:
+                raise MoveNotationError(
+                    f"{self} goes from {start} to {start}: each step must reach another square"
+                )
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -39,7 +46,7 @@ class Move:
         cleaned = text.strip()
         if not _NOTATION.fullmatch(cleaned):
             raise MoveNotationError(
-                f"{text!r} is not a move: write a step as 22-19 "
+                f"{shorten(text)} is not a move: write a step as 22-19 "
                 "and a capture with every landing square, as 29x22x15x6"
             )
         is_capture = "x" in cleaned

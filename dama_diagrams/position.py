@@ -19,12 +19,12 @@ from .board import (
     bitboard_of,
     squares_of,
 )
-from .errors import IllegalMoveError, PositionError
+from .errors import IllegalMoveError, PositionError, shorten
 from .move import Move
 
 MAX_PIECES = 12
 
-_FEN_SQUARE = re.compile(r"(K?)(\d+)(?:-(\d+))?")
+_FEN_SQUARE = re.compile(r"(K?)(\d{1,3})(?:-(\d{1,3}))?")  # 3 digits: 100+ is off the board
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +140,7 @@ class Position:
         fields = text.split(":")
         if len(fields) != 3 or fields[0].upper() not in ("W", "B"):
             raise PositionError(
-                f"FEN {fen!r} is not of the form W:W21,22,K14:B1,2 "
+                f"FEN {shorten(fen)} is not of the form W:W21,22,K14:B1,2 "
                 "(side to move, then White's and Black's squares)"
             )
         turn = Color.WHITE if fields[0].upper() == "W" else Color.BLACK
@@ -149,8 +149,8 @@ class Position:
             letter = field[:1].upper()
             if letter not in ("W", "B") or letter in sides:
                 raise PositionError(
-                    f"FEN {fen!r}: each side's field starts with W or B, once each, "
-                    f"but found {field!r}"
+                    f"FEN {shorten(fen)}: each side's field starts with W or B, once each, "
+                    f"but found {shorten(field)}"
                 )
             sides[letter] = _parse_fen_squares(fen, field[1:])
         white_men, white_kings = sides["W"]
@@ -164,7 +164,7 @@ class Position:
                 black_kings=black_kings,
             )
         except PositionError as error:
-            raise PositionError(f"FEN {fen!r}: {error.message}") from None
+            raise PositionError(f"FEN {shorten(fen)}: {error.message}") from None
 
     # -- reading ------------------------------------------------------------
 
@@ -309,14 +309,14 @@ def _parse_fen_squares(fen: str, text: str) -> tuple[list[Square], list[Square]]
         match = _FEN_SQUARE.fullmatch(item.upper())
         if not match:
             raise PositionError(
-                f"FEN {fen!r}: {item!r} is not a square; write 21, K14 or a range like 21-32"
+                f"FEN {shorten(fen)}: {shorten(item)} is not a square; write 21, K14 or a range like 21-32"
             )
         first = int(match.group(2))
         last = int(match.group(3) or first)
         validate_square(first)
         validate_square(last)
         if last < first:
-            raise PositionError(f"FEN {fen!r}: the range {item!r} runs backwards")
+            raise PositionError(f"FEN {shorten(fen)}: the range {shorten(item)} runs backwards")
         (kings if match.group(1) else men).extend(range(first, last + 1))
     return men, kings
 

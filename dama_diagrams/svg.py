@@ -15,6 +15,7 @@ python-chess, so a site stylesheet can restyle the same diagram.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -228,9 +229,11 @@ class Markers:
             object.__setattr__(self, name, squares)
         for name in ("rejected", "alternatives"):
             paths = tuple(tuple(path) for path in getattr(self, name))
-            for path in paths:
+            for path in (*paths, *((self.path,) if self.path else ())):
                 if len(path) < 2:
                     raise ValueError(f"{name}: {path!r} needs a start square and a landing")
+                if any(a == b for a, b in itertools.pairwise(path)):
+                    raise ValueError(f"{name}: {path!r} repeats a square; a move goes somewhere")
                 for square in path:
                     _check_square(square, name)
             object.__setattr__(self, name, paths)

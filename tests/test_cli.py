@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -74,6 +75,28 @@ def test_play_prints_each_position() -> None:
         "B:W19,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
         "W:W19,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
     ]
+
+
+def test_unwritable_output_is_one_clear_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = run("render", "--out", str(blocker / "sub"))
+    assert result.returncode == 1
+    assert "Not a directory" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_absurd_perft_depth_is_refused() -> None:
+    result = run("perft", "W:W21-32:B1-12", "1000")
+    assert result.returncode == 2
+    assert "would never finish" in result.stderr
+
+
+def test_huge_number_in_a_fen_is_a_clear_error() -> None:
+    result = run("moves", "W:W" + "1" * 5000 + ":B1")
+    assert result.returncode == 1
+    assert "is not a square" in result.stderr
+    assert len(result.stderr) < 400
 
 
 def test_bad_command_line_exits_2() -> None:

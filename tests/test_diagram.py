@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 import tracemalloc
 from pathlib import Path
@@ -321,3 +322,22 @@ def test_both_loaders_give_the_same_values(libyaml: bool) -> None:
     assert isinstance(items, list)
     assert [item.data for item in items] == [1, "K2", True, None, 1.5]
     assert root.data["b"].line == 2
+
+
+def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(DamaError, match="not a regular file"):
+        dama_diagrams.diagram.load_diagram(fifo)
+
+
+def test_an_absurdly_long_number_is_a_located_error() -> None:
+    error = error_of("position: {turn: white, white: [" + "1" * 5000 + "], black: [1]}\n")
+    assert str(error).startswith("diagrams/example.yaml:1:")
+    assert "far too long" in str(error)
+
+
+def test_a_move_that_stays_put_is_refused_at_its_line() -> None:
+    error = error_of('position: "W:W22:B4"\nclaim: illegal\nmove: 22-22\nreason: not-diagonal\n')
+    assert str(error).startswith("diagrams/example.yaml:3:")
+    assert "goes from 22 to 22" in str(error)

@@ -34,6 +34,9 @@ def test_captured_squares_are_the_jumped_ones() -> None:
         ("", "is not a move"),
         ("22-33", "square 33 is off the board"),
         ("0-5", "square 0 is off the board"),
+        ("22-22", "goes from 22 to 22"),
+        ("22x15x15", "goes from 15 to 15"),
+        ("22-" + "1" * 5000, r"'22-1+\.\.\.' is not a move"),
     ],
 )
 def test_bad_move_strings_are_rejected(text: str, message: str) -> None:

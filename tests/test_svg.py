@@ -598,3 +598,10 @@ def test_legend_needs_exactly_the_four_keys() -> None:
         legend_svg({"start": "a", "landing": "b", "captured": "c"})
     with pytest.raises(ValueError, match="unknown: kingg"):
         legend_html({**LABELS, "kingg": "x"})
+
+
+def test_a_path_that_stays_on_one_square_is_refused() -> None:
+    with pytest.raises(ValueError, match="repeats a square"):
+        Markers(start=22, path=(22, 22))
+    with pytest.raises(ValueError, match="repeats a square"):
+        Markers(rejected=((22, 22),))
