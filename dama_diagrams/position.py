@@ -309,7 +309,8 @@ def _parse_fen_squares(fen: str, text: str) -> tuple[list[Square], list[Square]]
         match = _FEN_SQUARE.fullmatch(item.upper())
         if not match:
             raise PositionError(
-                f"FEN {shorten(fen)}: {shorten(item)} is not a square; write 21, K14 or a range like 21-32"
+                f"FEN {shorten(fen)}: {shorten(item)} is not a square; "
+                "write 21, K14 or a range like 21-32"
             )
         first = int(match.group(2))
         last = int(match.group(3) or first)
