@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.events import AliasEvent, Event
+from yaml.nodes import Node
 
 from .errors import DamaError
 
@@ -32,6 +34,76 @@ is normal, so they are never reported as unused."""
 
 class CatalogError(DamaError):
     """A catalog is malformed, or lacks a key that a page needs."""
+
+
+# --- reading the YAML files of the site (catalogs and docs/pages/nav.yml) ------
+
+_ALIAS_MESSAGE = (
+    "YAML anchors and aliases (&name, *name) are not allowed here; write each value out in full"
+)
+
+
+class _RefusedError(Exception):
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+class StrictLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing anchors and aliases while composing.
+
+    An alias can repeat a node that repeats a node ... (an "alias bomb"), which
+    a plain ``safe_load`` expands until the machine runs out of memory.
+    """
+
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
+        event: Event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
+            line = event.start_mark.line + 1 if event.start_mark else 1
+            raise _RefusedError(line, _ALIAS_MESSAGE)
+        return super().compose_node(parent, index)
+
+
+def read_utf8(path: Path, shown: str, error: type[DamaError], prefix: str = "") -> str:
+    """The text of ``path``; a file that is not UTF-8 is an ``error`` naming the file and line."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise error(f"{prefix}cannot read the file ({exc.strerror or exc})", path=shown) from exc
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise error(
+            f"{prefix}the file is not UTF-8 text (byte 0x{data[exc.start]:02x}); save it as UTF-8",
+            path=shown,
+            line=line,
+        ) from None
+
+
+def load_yaml(
+    text: str, shown: str, error: type[DamaError], prefix: str = ""
+) -> tuple[Any, Node | None]:
+    """Safe YAML without anchors or aliases: the data and its composed node (for lines)."""
+    loader = StrictLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = None if node is None else loader.construct_document(node)
+    except _RefusedError as exc:
+        raise error(f"{prefix}{exc.message}", path=shown, line=exc.line) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = f" ({exc.problem})" if exc.problem else ""
+        raise error(f"{prefix}not valid YAML{problem}", path=shown, line=line) from None
+    except yaml.YAMLError as exc:
+        raise error(f"{prefix}not valid YAML ({exc})", path=shown) from None
+    except RecursionError:
+        raise error(f"{prefix}the YAML is nested too deeply", path=shown) from None
+    finally:
+        loader.dispose()
+    return data, node
 
 
 @dataclass
@@ -75,8 +147,9 @@ class Catalog:
 def fill(raw: str, params: Mapping[str, str], error: Any) -> str:
     """Replace ``{name}`` placeholders; a missing or unknown one is an error.
 
-    Only lowercase ``{name}`` patterns are placeholders, so Markdown attribute
-    lists and code with braces pass through untouched.
+    Only lowercase ``{name}`` patterns are placeholders, so code with braces
+    passes through untouched.  (Pages show every other brace literally: an
+    attribute list could set ``onclick``, see :func:`dama_diagrams.pages.safe_markdown`.)
     """
     found = set(PLACEHOLDER.findall(raw))
     unknown = sorted(found - params.keys())
@@ -119,12 +192,9 @@ def load_catalog(project_root: Path, language: str) -> Catalog:
 
 
 def _read_catalog(path: Path, language: str, shown: Path) -> dict[str, str]:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        raise CatalogError(f"{language}: not valid YAML", path=shown.as_posix(), line=line) from exc
+    prefix = f"{language}: "
+    text = read_utf8(path, shown.as_posix(), CatalogError, prefix)
+    data, _ = load_yaml(text, shown.as_posix(), CatalogError, prefix)
     if not isinstance(data, dict):
         raise CatalogError(f"{language}: the catalog must be a mapping", path=shown.as_posix())
     return flatten(data, language, shown)

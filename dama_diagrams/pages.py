@@ -8,6 +8,11 @@ checked diagram, ``explain_table(id)`` for the engine's priority table,
 Templates run with ``StrictUndefined``, so a typo in a template is an error
 and not an empty string; catalog text is inserted as Markdown, and everything
 that lands inside HTML attributes or Markdown syntax is escaped here.
+
+Catalogs may hold Markdown but never markup: :func:`safe_markdown` escapes raw
+HTML, braces (an attribute list could add ``onclick``) and links to anything
+but http(s), mailto and relative addresses, so a translator's text can never
+inject a script into the site.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import html
 import json
 import re
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,8 +30,9 @@ from typing import Any
 import jinja2
 import markdown
 import yaml
+from yaml.nodes import MappingNode, Node, SequenceNode
 
-from .catalog import Catalog, CatalogError
+from .catalog import PLACEHOLDER, UNTRANSLATED, Catalog, CatalogError, load_yaml, read_utf8
 from .errors import DamaError
 
 PAGES_DIR = Path("docs") / "pages"
@@ -37,6 +43,8 @@ DEFAULT_MAIN_DIAGRAM = "initial-position"
 RULE_IDS = ("most-pieces", "with-king", "most-kings", "king-first")
 LEGEND_KEYS = ("start", "landing", "captured", "king")
 LEFTOVER = re.compile(r"\{\{|\{%|%\}|\}\}")
+PAGE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*(?:/[a-z0-9][a-z0-9-]*)*")
+"""A page in nav.yml: lowercase words, with ``/`` between folders; never leaves docs/pages."""
 
 
 class PageError(DamaError):
@@ -102,22 +110,62 @@ def load_nav(project_root: Path) -> tuple[NavItem, ...]:
     """``docs/pages/nav.yml``: page names in order, and sections of pages."""
     path = project_root / PAGES_DIR / "nav.yml"
     shown = (PAGES_DIR / "nav.yml").as_posix()
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise PageError(f"cannot read the page list: {exc}", path=shown) from exc
+    data, node = load_yaml(read_utf8(path, shown, PageError), shown, PageError)
+    if not isinstance(data, list) or not isinstance(node, SequenceNode):
+        line = _line(node) if node is not None else None
+        raise PageError(
+            "the page list must be a YAML list of page names and {section: [pages]}",
+            path=shown,
+            line=line,
+        )
     items: list[NavItem] = []
-    for entry in data if isinstance(data, list) else [None]:
+    for entry, entry_node in zip(data, _children(node, len(data)), strict=True):
+        line = _line(entry_node)
         if isinstance(entry, str):
-            items.append(entry)
+            items.append(_page_name(entry, shown, line))
         elif isinstance(entry, dict) and len(entry) == 1:
             ((section, pages),) = entry.items()
             if not (isinstance(pages, list) and all(isinstance(p, str) for p in pages)):
-                raise PageError(f"section '{section}' must list page names", path=shown)
-            items.append((str(section), tuple(pages)))
+                raise PageError(f"section '{section}' must list page names", path=shown, line=line)
+            value_node = (
+                entry_node.value[0][1]
+                if isinstance(entry_node, MappingNode) and len(entry_node.value) == 1
+                else entry_node
+            )
+            names = tuple(
+                _page_name(page, shown, _line(page_node))
+                for page, page_node in zip(pages, _children(value_node, len(pages)), strict=True)
+            )
+            items.append((str(section), names))
         else:
-            raise PageError("each entry is a page name or {section: [pages]}", path=shown)
+            raise PageError(
+                "each entry is a page name or {section: [pages]}", path=shown, line=line
+            )
     return tuple(items)
+
+
+def _page_name(name: str, shown: str, line: int) -> str:
+    if not PAGE_NAME.fullmatch(name):
+        raise PageError(
+            f"{name!r} is not a page name: use lowercase letters, digits and '-', with '/' "
+            "between folders (the page is docs/pages/<name>.md.j2)",
+            path=shown,
+            line=line,
+        )
+    return name
+
+
+def _children(node: Node, count: int) -> Iterator[Node]:
+    """The item nodes of a sequence node (or the node itself, for each of ``count`` items)."""
+    if isinstance(node, SequenceNode) and len(node.value) == count:
+        yield from node.value
+    else:
+        for _ in range(count):
+            yield node
+
+
+def _line(node: Node) -> int:
+    return int(node.start_mark.line) + 1
 
 
 def page_names(nav: tuple[NavItem, ...]) -> list[str]:
@@ -135,7 +183,9 @@ def mkdocs_nav(nav: tuple[NavItem, ...], catalog: Catalog) -> list[Any]:
             result.append(f"{item}.md")
         else:
             section, pages = item
-            result.append({catalog.text(f"nav.{section}"): [f"{page}.md" for page in pages]})
+            # Material prints section titles as they are: escape them here, once.
+            title = html.escape(catalog.text(f"nav.{section}"))
+            result.append({title: [f"{page}.md" for page in pages]})
     return result
 
 
@@ -169,21 +219,35 @@ class PageRenderer:
         self._page_figures: list[str] = []
 
     def render(self, name: str) -> RenderedPage:
-        template_path = (PAGES_DIR / f"{name}{TEMPLATE_SUFFIX}").as_posix()
+        own = f"{name}{TEMPLATE_SUFFIX}"
+        template_path = (PAGES_DIR / own).as_posix()
+        folder = (self.root / PAGES_DIR).resolve()
         self._page_figures = []
         self.catalog.untranslated_used = set()
         try:
-            template = self.env.get_template(f"{name}{TEMPLATE_SUFFIX}")
+            template = self.env.get_template(own)
             body = template.render(self._helpers())
         except jinja2.TemplateSyntaxError as exc:
             message = exc.message or "syntax error"
-            raise PageError(message, path=template_path, line=exc.lineno) from exc
+            path = _shown_template(exc.filename, folder) or template_path
+            raise PageError(message, path=path, line=exc.lineno) from exc
         except jinja2.TemplateNotFound as exc:
-            message = f"page '{name}' is in nav.yml but has no template"
-            raise PageError(message, path=template_path) from exc
+            if exc.name == own:
+                message = f"page '{name}' is in nav.yml but has no template"
+                raise PageError(message, path=template_path) from exc
+            message = f"template '{exc.name}' not found in {PAGES_DIR.as_posix()}/"
+            raise _located(exc, message, template_path, folder) from exc
         except (DamaError, jinja2.UndefinedError) as exc:
+            if isinstance(exc, PageError) and exc.path is not None:
+                raise  # already names its file (a template that is not UTF-8)
             message = exc.message if isinstance(exc, DamaError) else str(exc)
-            raise _located(exc, message, template_path) from exc
+            raise _located(exc, message, template_path, folder) from exc
+        except RecursionError as exc:
+            message = "the templates include or call each other without end"
+            raise _located(exc, message, template_path, folder) from None
+        except Exception as exc:  # anything a template expression can raise: 1/0, figure()
+            message = f"{type(exc).__name__}: {exc}"
+            raise _located(exc, message, template_path, folder) from exc
         leftover = LEFTOVER.search(body)
         if leftover:
             line = body.count("\n", 0, leftover.start()) + 1
@@ -206,11 +270,17 @@ class PageRenderer:
         }
 
     def text(self, key: str, **params: str) -> str:
-        return self.catalog.text(key, **params)
+        """The catalog entry ``key`` as safe Markdown; ``params`` (from templates) go in as is."""
+        self.catalog.text(key, **params)  # checks the key and its placeholders, counts its use
+        raw = self.catalog.entries[key]
+        if raw.startswith(UNTRANSLATED):
+            raw = raw[len(UNTRANSLATED) :]
+        return safe_markdown(raw, params)
 
     def link(self, page: str) -> str:
         """A Markdown link to another page, titled in this language."""
-        return f"[{_escape_link_text(self.catalog.text(f'{page}.title'))}]({page}.md)"
+        title = safe_markdown(_one_line(self.catalog.text(f"{page}.title")))
+        return f"[{_escape_link_text(title)}]({page}.md)"
 
     def legend(self) -> str:
         """The full legend of markers, for the home page."""
@@ -243,19 +313,21 @@ class PageRenderer:
         if shown:
             label = self.catalog.text("ui.move" if len(shown) == 1 else "ui.moves")
             codes = [f"<code>{html.escape(move)}</code>" for move in shown]
-            parts.append(
-                f'<span class="dama-move">{html.escape(label)} {_join(codes, self.catalog)}</span>'
+            and_word = _plain_html(self.catalog.text("ui.and"))
+            listed = (
+                codes[0] if len(codes) == 1 else f"{', '.join(codes[:-1])} {and_word} {codes[-1]}"
             )
+            parts.append(f'<span class="dama-move">{_plain_html(label)} {listed}</span>')
         if view.legend:
             parts.append(self.legend_html(self._legend_labels(), view.legend))
         engine = self.catalog.text("ui.engine")
         sentence = engine_sentence(view.finding, self.catalog)
         parts.append(
-            f'<span class="dama-engine"><strong>{html.escape(engine)}</strong> '
+            f'<span class="dama-engine"><strong>{_plain_html(engine)}</strong> '
             f"{inline_html(sentence)}</span>"
         )
         image = (
-            f"![{_escape_link_text(_one_line(alt))}]({DIAGRAM_DIR}/{diagram_id}.svg)"
+            f"![{_escape_link_text(_one_line(_escape_html(alt)))}]({DIAGRAM_DIR}/{diagram_id}.svg)"
             f'{{ .dama-board width="{view.width}" height="{view.height}" }}'
         )
         return "\n".join(
@@ -274,7 +346,7 @@ class PageRenderer:
         view = self._figure_view(diagram_id)
         if not view.explain:
             raise PageError(f"diagram '{diagram_id}' has no captures to explain")
-        t = self.catalog.text
+        t = self.text
         headings = [
             t(f"explain.{key}")
             for key in ("capture", "pieces", "with_king", "kings", "king_places", "verdict")
@@ -288,7 +360,10 @@ class PageRenderer:
             verdict = (
                 f"**{t('explain.legal')}**"
                 if row.rejected_by is None
-                else t("explain.rejected", rule=rule_label(row.rejected_by, self.catalog))
+                else t(
+                    "explain.rejected",
+                    rule=safe_markdown(rule_label(row.rejected_by, self.catalog)),
+                )
             )
             cells = [
                 f"`{row.move}`",
@@ -299,7 +374,7 @@ class PageRenderer:
                 verdict,
             ]
             rows.append("| " + " | ".join(_cell(c) for c in cells) + " |")
-        caption = _one_line(t("explain.caption"))
+        caption = _one_line(self.catalog.text("explain.caption"))
         return "\n".join(
             [
                 '<div class="dama-explain" markdown>',
@@ -312,7 +387,11 @@ class PageRenderer:
         )
 
     def _front_matter(self, name: str, main: str) -> str:
-        description = _one_line(self.catalog.text(f"{name}.description"))
+        """YAML front matter: plain text on one line, in JSON quotes (which YAML reads).
+
+        The page template (``overrides/main.html``) escapes these values for HTML.
+        """
+        description = _one_line(_printable(self.catalog.text(f"{name}.description")))
         meta = {"description": description, "og_image": f"{SOCIAL_DIR}/{name}.png"}
         lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in meta.items()]
         return "---\n" + "\n".join(lines) + "\n---\n\n"
@@ -320,11 +399,26 @@ class PageRenderer:
     def _notice(self) -> str:
         if not self.catalog.untranslated_used:
             return ""
-        notice = self.catalog.text("meta.untranslated_notice")
-        return f'!!! note ""\n\n    {_one_line(notice)}\n\n'
+        notice = safe_markdown(_one_line(self.catalog.text("meta.untranslated_notice")))
+        return f'!!! note ""\n\n    {notice}\n\n'
 
 
 _ENVIRONMENTS: dict[Path, jinja2.Environment] = {}
+
+
+class _PageLoader(jinja2.FileSystemLoader):
+    """Jinja's file loader; a template that is not UTF-8 is a PageError naming it."""
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        try:
+            return super().get_source(environment, template)
+        except UnicodeDecodeError:
+            folder = Path(self.searchpath[0])
+            shown = (PAGES_DIR / template).as_posix()
+            read_utf8(folder / template, shown, PageError)  # raises, with the line
+            raise
 
 
 def environment(project_root: Path) -> jinja2.Environment:
@@ -335,7 +429,7 @@ def environment(project_root: Path) -> jinja2.Environment:
     folder = (project_root / PAGES_DIR).resolve()
     if folder not in _ENVIRONMENTS:
         _ENVIRONMENTS[folder] = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(folder),
+            loader=_PageLoader(folder),
             undefined=jinja2.StrictUndefined,
             autoescape=False,  # the output is Markdown; helpers escape what they insert
             keep_trailing_newline=True,
@@ -347,7 +441,7 @@ def warm_up(project_root: Path) -> None:
     """Compile every page template now (before worker processes fork)."""
     env = environment(project_root)
     for name in page_names(load_nav(project_root)):
-        with contextlib.suppress(jinja2.TemplateError):  # reported when the page renders
+        with contextlib.suppress(jinja2.TemplateError, DamaError):  # reported at render
             env.get_template(f"{name}{TEMPLATE_SUFFIX}")
 
 
@@ -414,8 +508,106 @@ def inline_html(text: str) -> str:
     raw HTML in the catalog is escaped, not passed through.
     """
     _INLINE.reset()
-    converted = _INLINE.convert(html.escape(_one_line(text), quote=False))
+    converted = _INLINE.convert(safe_markdown(_one_line(text)))
     return converted.removeprefix("<p>").removesuffix("</p>")
+
+
+# --- catalog text made safe -------------------------------------------------
+
+_CODE_SPAN = re.compile(r"(?<![\\`])(`+)(?!`)((?:[^\n]|\n(?![ \t]*\n))+?)(?<!`)\1(?!`)")
+"""A code span (not across a blank line).  Where this and Markdown disagree, the
+text is only escaped once too often: shown with an entity, never unsafe."""
+_ENTITY = r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
+_TEXT_SPECIAL = re.compile(
+    rf"(?P<entity>{_ENTITY})|(?P<quote>^[ ]{{0,3}}(?:>[ ]?)+)|(?P<char>[&<>{{}}])",
+    re.MULTILINE,
+)
+_HTML_SPECIAL = re.compile(rf"(?P<entity>{_ENTITY})|(?P<char>[&<>{{}}])")
+_CODE_SPECIAL = re.compile(r"[&<>\\`*_\[\](){}|!]")
+_SLOT = re.compile("\x00([cp])([0-9]+)\x00")
+_LINK_TARGET = re.compile(r"\](?:\(\s*|:[ \t]*\n?[ \t]*)")
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
+
+
+def safe_markdown(text: str, params: Mapping[str, str] | None = None) -> str:
+    """Catalog Markdown that can only ever be text, emphasis, lists, code and safe links.
+
+    Raw HTML (``<``, ``>`` and a bare ``&``) is escaped, as are braces, which
+    would otherwise be Markdown attribute lists (``*x*{ onclick=... }``).  Code
+    spans become ``<code>`` with their text escaped, so they still show ``<id>``.
+    A link or reference to anything but http(s), mailto or a relative address
+    (``javascript:``) is left as plain text.  ``params`` fill the ``{name}``
+    placeholders afterwards, as they are: they come from templates and helpers.
+    """
+    slots: list[str] = []
+
+    def slot(kind: str, value: str) -> str:
+        slots.append(value)
+        return f"\x00{kind}{len(slots) - 1}\x00"
+
+    text = text.replace("\x00", "")
+    if params:
+        text = PLACEHOLDER.sub(
+            lambda m: slot("p", str(params[m[1]])) if m[1] in params else m[0], text
+        )
+
+    def code(match: re.Match[str]) -> str:
+        content = _SLOT.sub(lambda m: slots[int(m[2])], " ".join(match[2].split()))
+        escaped = _CODE_SPECIAL.sub(lambda m: f"&#{ord(m[0])};", content)
+        return slot("c", f"<code>{escaped}</code>")
+
+    text = _CODE_SPAN.sub(code, text)
+    text = _TEXT_SPECIAL.sub(_escape_special, text)
+    text = _SLOT.sub(lambda m: slots[int(m[2])] if m[1] == "c" else m[0], text)
+    text = _neutralize_links(text)
+    return _SLOT.sub(lambda m: slots[int(m[2])], text)
+
+
+def _escape_special(match: re.Match[str]) -> str:
+    char = match.groupdict().get("char")
+    if char is None:
+        return match[0]  # an entity, or the > of a blockquote
+    return {"&": "&amp;", "<": "&lt;", ">": "&gt;"}.get(char) or f"&#{ord(char)};"
+
+
+def _neutralize_links(text: str) -> str:
+    """``[x](javascript:...)`` and ``[x]: javascript:...`` lose their ``]``: they are text."""
+    starts = [m.start() for m in _LINK_TARGET.finditer(text) if _unsafe_target(text[m.end() :])]
+    for start in reversed(starts):
+        text = f"{text[:start]}&#93;{text[start + 1 :]}"
+    return text
+
+
+def _unsafe_target(rest: str) -> bool:
+    """Whether the link target at the start of ``rest`` has a scheme other than the safe ones.
+
+    Decoded as a browser would (entities, tabs and newlines dropped), and cut
+    generously, so that a doubtful target counts as unsafe.
+    """
+    rest = rest[:2000]
+    if rest.startswith("&lt;"):
+        target = rest[4:].split("&gt;", 1)[0]
+    else:
+        target = re.split(r"[)\"']", rest, maxsplit=1)[0]
+    decoded = re.sub(r"[\x00-\x20\x7f]+", "", html.unescape(target)).lstrip("<")
+    scheme = _SCHEME.match(decoded)
+    return scheme is not None and scheme[1].lower() not in SAFE_SCHEMES
+
+
+def _escape_html(text: str) -> str:
+    """Text with raw HTML and braces escaped, entities kept (for an image's alt text)."""
+    return _HTML_SPECIAL.sub(_escape_special, text)
+
+
+def _plain_html(text: str) -> str:
+    """Plain text for raw HTML on a page, with braces escaped too (they are no template)."""
+    return html.escape(text, quote=False).replace("{", "&#123;").replace("}", "&#125;")
+
+
+def _printable(text: str) -> str:
+    """Without the characters YAML refuses (front matter must stay readable)."""
+    return str(yaml.reader.Reader.NON_PRINTABLE.sub("", text))
 
 
 def _one_line(text: str) -> str:
@@ -430,14 +622,32 @@ def _cell(text: str) -> str:
     return _one_line(text).replace("|", "\\|")
 
 
-def _located(exc: BaseException, message: str, template_path: str) -> PageError:
-    """The error at the template line that raised it (Jinja rewrites tracebacks so)."""
+def _located(
+    exc: BaseException, message: str, template_path: str, folder: Path | None = None
+) -> PageError:
+    """The error at the template line that raised it (Jinja rewrites tracebacks so).
+
+    The innermost template frame wins, so an error in an included template
+    names that template, not the page.
+    """
     line = None
+    path = template_path
     for frame in traceback.extract_tb(exc.__traceback__):
-        if frame.filename.endswith(TEMPLATE_SUFFIX):
+        shown = _shown_template(frame.filename, folder)
+        if shown is not None or frame.filename.endswith(TEMPLATE_SUFFIX):
             line = frame.lineno
-    if isinstance(exc, CatalogError | PageError):
-        return PageError(message, path=template_path, line=line)
-    return PageError(
-        f"{message} (a template helper or variable is wrong)", path=template_path, line=line
-    )
+            path = shown or template_path
+    if isinstance(exc, CatalogError | PageError | RecursionError | jinja2.TemplateNotFound):
+        return PageError(message, path=path, line=line)
+    return PageError(f"{message} (a template helper or variable is wrong)", path=path, line=line)
+
+
+def _shown_template(filename: str | None, folder: Path | None) -> str | None:
+    """``docs/pages/<name>`` for a template file in the pages folder, else None."""
+    if not filename or folder is None:
+        return None
+    try:
+        relative = Path(filename).resolve().relative_to(folder)
+    except (ValueError, OSError):
+        return None
+    return (PAGES_DIR / relative).as_posix()

@@ -8,26 +8,33 @@
 
 Everything is generated into a temporary folder next to ``site/`` and swapped
 in at the end, so a failed build (a false claim, a missing catalog key, a
-MkDocs warning) leaves the previous site as it was.  The MkDocs plugin
+MkDocs warning) leaves the previous site as it was.  A build only ever
+replaces a folder that it made itself (see :func:`check_out`), and Ctrl-C or
+SIGTERM leave neither temporary folders nor worker processes behind.  The MkDocs plugin
 (:mod:`dama_diagrams.plugin`) reuses :func:`load_figures` and
 :func:`generate_language` for ``mkdocs serve``.
 """
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
+import html
+import importlib.resources
 import io
 import logging
 import multiprocessing
 import os
 import re
 import shutil
+import signal
+import socket
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -36,6 +43,7 @@ from typing import Any
 
 import jinja2
 import yaml
+from markupsafe import Markup
 
 from .board import Color
 from .catalog import DEFAULT_LANGUAGE, Catalog, available_languages, load_catalog
@@ -71,6 +79,12 @@ FAVICON = "assets/favicon.svg"
 DIAGRAM_SIZE = 400
 WORKERS = 2
 PLUGIN_NAME = "dama-diagrams"
+SITE_MARKER = ".dama-diagrams-site"
+"""A file in every built site: the folder is ours, and the next build may replace it."""
+PROJECT_INPUTS = (DIAGRAMS_DIR, "docs", BASE_CONFIG, ".cache")
+"""What a build reads (and its card cache); the output folder may not overlap any of them."""
+SERVE_PREFIX = "dama-diagrams-serve-"
+DEFAULT_DEV_ADDR = "127.0.0.1:8000"
 
 
 class SiteError(DamaError):
@@ -170,8 +184,8 @@ def _finding(verified: VerifiedDiagram) -> Finding:
     side = diagram.position.turn.value
     match diagram.claim:
         case Claim.SETUP:
-            if not diagram.position.pieces():
-                return Finding("setup_empty")
+            if not diagram.position.pieces() and diagram.show.numbers == "all":
+                return Finding("setup_empty")  # it says that every number is printed
             if found.initial:
                 return Finding("setup_initial", count=legal)
             return Finding("setup", side=side)
@@ -323,19 +337,28 @@ def describe(position: Position, catalog: Catalog) -> str:
 def language_settings(
     project_root: Path, catalog: Catalog, languages: list[str], nav: list[Any]
 ) -> dict[str, Any]:
-    """The MkDocs settings that differ per language, on top of ``mkdocs.yml``."""
+    """The MkDocs settings that differ per language, on top of ``mkdocs.yml``.
+
+    The catalog's plain-text values (site name and description, the palette
+    toggles, the language menu) are HTML-escaped here, because Material prints
+    them into its pages as they are.  They are :class:`~markupsafe.Markup`, so
+    a template that escapes them again (``{{ config.site_name | e }}``, as
+    Material's header does) leaves them alone: ``&`` shows as ``&``, once.
+    A config written to YAML loses the mark; :func:`run_mkdocs` puts it back.
+    """
     base = read_base_config(project_root)
+    check_theme_language(base, catalog.language)
     palette = []
     for scheme in base.get("theme", {}).get("palette", []):
         scheme = dict(scheme)
         if "toggle" in scheme:
             dark = scheme.get("scheme") == "slate"
             key = "ui.to_light" if dark else "ui.to_dark"
-            scheme["toggle"] = {**scheme["toggle"], "name": catalog.text(key)}
+            scheme["toggle"] = {**scheme["toggle"], "name": _text(catalog.text(key))}
         palette.append(scheme)
     alternate = [
         {
-            "name": load_catalog(project_root, code).text("meta.name"),
+            "name": _text(load_catalog(project_root, code).text("meta.name")),
             "link": f"../{code}/",
             "lang": code,
         }
@@ -345,18 +368,95 @@ def language_settings(
     if palette:
         theme["palette"] = palette
     return {
-        "site_name": catalog.text("site.name"),
-        "site_description": catalog.text("site.description"),
+        "site_name": _text(catalog.text("site.name")),
+        "site_description": _text(catalog.text("site.description")),
         "nav": nav,
         "theme": theme,
         "extra": {"alternate": alternate},
     }
 
 
+def _text(value: str) -> Markup:
+    """Plain catalog text, escaped once for HTML and marked so it is not escaped again."""
+    return Markup(html.escape(value))
+
+
+def _mark_escaped(config: Any) -> None:
+    """Mark the values that :func:`language_settings` escaped, after a trip through YAML."""
+    config.site_name = Markup(config.site_name)
+    if config.site_description:
+        config.site_description = Markup(config.site_description)
+    for scheme in config.theme.get("palette") or []:
+        if isinstance(scheme, dict) and isinstance(scheme.get("toggle"), dict):
+            toggle = scheme["toggle"]
+            toggle["name"] = Markup(toggle.get("name", ""))
+    for entry in config.extra.get("alternate") or []:
+        if isinstance(entry, dict) and "name" in entry:
+            entry["name"] = Markup(entry["name"])
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with every ``str`` subclass (Markup) made a plain ``str``, for YAML."""
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, dict):
+        return {_plain(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def material_languages() -> frozenset[str]:
+    """The codes that Material for MkDocs has a translation for (``partials/languages/``)."""
+    try:
+        folder = importlib.resources.files("material") / "templates" / "partials" / "languages"
+        return frozenset(
+            entry.name.removesuffix(".html")
+            for entry in folder.iterdir()
+            if entry.name.endswith(".html")
+        )
+    except (ModuleNotFoundError, OSError):
+        return frozenset()
+
+
+def check_theme_language(base: Mapping[str, Any], language: str) -> None:
+    """Refuse a language that Material cannot print its interface in.
+
+    Material takes ``<html lang>`` and its own interface words from
+    ``partials/languages/<theme.language>.html``; without that file the build
+    dies in Jinja (TemplateNotFound).  Falling back to ``theme.language: en``
+    would build, but every page would then say ``<html lang="en">`` over text
+    in another language (wrong for screen readers, search engines and the
+    search index), so the build stops and says how to fix it instead.
+    """
+    theme = base.get("theme", {})
+    name = theme.get("name") if isinstance(theme, dict) else theme
+    if name != "material":
+        return
+    known = material_languages()
+    if not known or language in known:
+        return
+    family = language.split("-", maxsplit=1)[0]
+    near = sorted(code for code in known if code.split("-", maxsplit=1)[0] == family)
+    hint = f" (for example {', '.join(near)})" if near else ""
+    raise SiteError(
+        f"language '{language}': Material for MkDocs has no translation for it "
+        f"(no partials/languages/{language}.html), so its pages cannot be built; "
+        f"rename docs/locales/{language}.yml to a code Material knows{hint}, "
+        f"one of: {', '.join(sorted(known))}"
+    )
+
+
 def read_base_config(project_root: Path) -> dict[str, Any]:
     path = project_root / BASE_CONFIG
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise SiteError(
+            f"the base configuration is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} "
+            f"at offset {exc.start}); save it as UTF-8",
+            path=BASE_CONFIG,
+        ) from exc
     except (OSError, yaml.YAMLError) as exc:
         raise SiteError(f"cannot read the base configuration: {exc}", path=BASE_CONFIG) from exc
     if not isinstance(data, dict):
@@ -529,7 +629,8 @@ def write_language_config(
     if base_url:
         config["site_url"] = f"{str(base_url).rstrip('/')}/{sources.language}/"
     path = folder / "mkdocs.yml"
-    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    text = yaml.safe_dump(_plain(config), allow_unicode=True, sort_keys=False)
+    path.write_text(text, encoding="utf-8")
     return path
 
 
@@ -556,7 +657,8 @@ class _Collect(logging.Handler):
 def run_mkdocs(config_file: str) -> list[str]:
     """Build one language with MkDocs in strict mode; return its warnings.
 
-    An empty list means success.
+    ``config_file`` is one written by :func:`write_language_config`.  An empty
+    list means success.
     """
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -567,7 +669,9 @@ def run_mkdocs(config_file: str) -> list[str]:
     logger = logging.getLogger("mkdocs")
     logger.addHandler(handler)
     try:
-        build(load_config(config_file=config_file))
+        config = load_config(config_file=config_file)
+        _mark_escaped(config)
+        build(config)
     except MkDocsException as exc:
         return handler.messages or [str(exc)]
     finally:
@@ -635,15 +739,48 @@ def root_404(path: Path, language: str) -> None:
 
 
 def _run_all(jobs: list[_Job]) -> list[_Outcome]:
-    """Build the languages in parallel, one worker process per core."""
+    """Build the languages in parallel, one worker process per core.
+
+    If the build is interrupted (Ctrl-C, SIGTERM, an error), the queued jobs
+    are cancelled and the workers terminated before the exception goes on, so
+    no worker outlives the build or writes into its removed staging folder.
+    """
     workers = max(1, min(WORKERS, len(jobs), os.cpu_count() or 1))
     if workers == 1:
         return [build_language(job) for job in jobs]
     # fork is fast; once threads run (a test server, a browser driver) it is unsafe.
     method = "fork" if threading.active_count() == 1 else "forkserver"
     context = multiprocessing.get_context(method)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        return list(pool.map(build_language, jobs))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_init)
+    try:
+        futures = [pool.submit(build_language, job) for job in jobs]
+        outcomes = [future.result() for future in futures]
+    except BaseException:
+        processes = list(pool._processes.values())  # the executor has no public handle on them
+        pool.shutdown(wait=False, cancel_futures=True)
+        _terminate(processes)
+        raise
+    pool.shutdown()
+    return outcomes
+
+
+def _worker_init() -> None:
+    """A worker dies on SIGTERM and ignores Ctrl-C: the main process cleans up for both."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _terminate(processes: Sequence[multiprocessing.process.BaseProcess]) -> None:
+    """Stop worker processes: SIGTERM, then SIGKILL for any still running a second later."""
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    deadline = time.monotonic() + 1.0
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(1.0)
 
 
 def _mkdocs_error(language: str, message: str) -> SiteError:
@@ -723,12 +860,25 @@ def build_site(
 ) -> BuildReport:
     """Build the whole site into ``out`` (default ``site/``), atomically.
 
+    ``out`` is replaced as a whole, so it must be a folder that a build made
+    (see :func:`check_out`): the project, its inputs, a file or a folder of
+    other things are refused before any work is done.  On SIGTERM, as on
+    Ctrl-C, the workers are stopped and the temporary folder is removed.
+
     ``timings`` holds the wall time of verify and of the whole build, and for
     render, pages and mkdocs the time summed over the languages (which run
     in parallel).
     """
+    with terminate_as_interrupt():
+        return _build_site(project_root, languages=languages, out=out)
+
+
+def _build_site(
+    project_root: Path, *, languages: list[str] | None, out: Path | None
+) -> BuildReport:
     project_root = project_root.resolve()
     out = (out or project_root / SITE_DIR).resolve()
+    check_out(project_root, out)
     chosen = _choose_languages(project_root, languages)
     started = time.perf_counter()
     figures = load_figures(project_root)
@@ -742,7 +892,8 @@ def build_site(
         load_catalog(project_root, code)
     timings["pages"] = time.perf_counter() - warmed
 
-    out.parent.mkdir(parents=True, exist_ok=True)
+    _make_parent(out)
+    sweep_stale(out.parent, f".{out.name}-build-")
     with _staging(out) as staging:
         jobs = [_Job(project_root, code, chosen, figures, staging) for code in chosen]
         outcomes = _run_all(jobs)
@@ -754,6 +905,7 @@ def build_site(
         entries = _root_entries(project_root, chosen)
         default = DEFAULT_LANGUAGE if DEFAULT_LANGUAGE in chosen else chosen[0]
         (staging / "site" / "index.html").write_text(root_index(entries, default), encoding="utf-8")
+        (staging / "site" / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         _swap(staging / "site", out, staging)
     timings["total"] = time.perf_counter() - started
     return BuildReport(
@@ -771,21 +923,171 @@ def _choose_languages(project_root: Path, languages: list[str] | None) -> list[s
     found = available_languages(project_root)
     if not found:
         raise SiteError("no catalogs in docs/locales/")
-    if not languages:
-        return found
-    unknown = [code for code in languages if code not in found]
-    if unknown:
+    if languages:
+        unknown = [code for code in languages if code not in found]
+        if unknown:
+            raise SiteError(
+                f"no catalog for language '{unknown[0]}' (docs/locales/{unknown[0]}.yml); "
+                f"available: {', '.join(found)}"
+            )
+    chosen = list(dict.fromkeys(languages)) if languages else found
+    base = read_base_config(project_root)
+    for code in chosen:
+        check_theme_language(base, code)
+    return chosen
+
+
+# --- where the site goes --------------------------------------------------------
+
+MARKER_TEXT = (
+    "This folder was built by dama-diagrams. The next `dama-diagrams build` into it\n"
+    "replaces it as a whole: keep nothing else here.\n"
+)
+
+
+def check_out(project_root: Path, out: Path) -> None:
+    """Refuse an output folder that a build must not replace (both paths resolved).
+
+    A build replaces ``out`` as a whole, so ``out`` may not be the project
+    folder or one of its parents, may not overlap what the build reads
+    (:data:`PROJECT_INPUTS`: ``diagrams/``, ``docs/``, ``mkdocs.yml``, the card
+    cache), and may not be a file.  If it exists it must be an empty folder, a
+    folder with the :data:`SITE_MARKER` file that every build writes, or a
+    site built before the marker existed: a folder holding only an optional
+    ``index.html`` and language folders that each contain
+    ``search/search_index.json`` (what ``dama-diagrams build`` and the
+    plugin's ``mkdocs build`` made).  Anything else is someone's data.
+    """
+    shown = _relative_to_cwd(out)
+    if out == project_root or out in project_root.parents:
         raise SiteError(
-            f"no catalog for language '{unknown[0]}' (docs/locales/{unknown[0]}.yml); "
-            f"available: {', '.join(found)}"
+            f"cannot build into {shown}: it is the project folder or contains it, and the "
+            f"build replaces its output folder; choose a new or empty folder such as site/"
         )
-    return list(dict.fromkeys(languages))
+    for name in PROJECT_INPUTS:
+        source = (project_root / name).resolve()
+        if out == source or out in source.parents or source in out.parents:
+            raise SiteError(
+                f"cannot build into {shown}: it overlaps the project's {name}, which the "
+                f"build reads; choose a folder outside it, such as site/"
+            )
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise SiteError(
+            f"cannot build into {shown}: it is a file, not a folder; "
+            f"choose a new or empty folder such as site/"
+        )
+    try:
+        entries = list(out.iterdir())
+    except OSError as exc:
+        raise _os_error(exc, f"cannot read the output folder {shown}") from exc
+    if not entries or (out / SITE_MARKER).is_file() or _looks_like_old_site(entries):
+        return
+    raise SiteError(
+        f"cannot build into {shown}: it is not empty and was not made by dama-diagrams "
+        f"(no {SITE_MARKER} file), and the build would replace everything in it; "
+        f"choose a new or empty folder, or delete this one yourself"
+    )
+
+
+def _looks_like_old_site(entries: list[Path]) -> bool:
+    """A site from before :data:`SITE_MARKER`: ``index.html`` and language builds only."""
+    languages = 0
+    for entry in entries:
+        if entry.name == "index.html" and entry.is_file():
+            continue
+        if entry.is_dir() and (entry / "search" / "search_index.json").is_file():
+            languages += 1
+            continue
+        return False
+    return languages > 0
+
+
+def _os_error(exc: OSError, what: str, *, name_file: bool = True) -> SiteError:
+    """An OSError as one line: what failed, where (unless ``what`` says), why, and a hint."""
+    reason = exc.strerror or str(exc)
+    shown = str(_relative_to_cwd(Path(exc.filename))) if exc.filename else ""
+    where = f" ({shown})" if name_file and shown and shown not in what else ""
+    hints = {
+        errno.ENOTDIR: "a part of the path is a file",
+        errno.EEXIST: "a part of the path is a file",
+        errno.EACCES: "you may not write there",
+        errno.EPERM: "you may not write there",
+        errno.EROFS: "the disk is read-only",
+        errno.ENOSPC: "the disk is full",
+        errno.ENOENT: "the folder cannot hold new files",
+    }
+    hint = hints.get(exc.errno or 0)
+    fix = f"{hint}; choose another --out" if hint else "choose another --out"
+    return SiteError(f"{what}{where}: {reason}; {fix}")
+
+
+def _make_parent(out: Path) -> None:
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _os_error(exc, f"cannot create the folder {_relative_to_cwd(out.parent)}") from exc
+    if not out.parent.is_dir():  # mkdir(exist_ok=True) accepts a symlink to a file
+        raise SiteError(
+            f"cannot create the folder {_relative_to_cwd(out.parent)}: it is a file; "
+            f"choose another --out"
+        )
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    except OSError:
+        return True
+    return True
+
+
+STALE_AGE = 24 * 3600
+"""Seconds after which a temporary folder without an owner's PID (older versions) is stale."""
+
+
+def sweep_stale(folder: Path, prefix: str) -> None:
+    """Remove temporary folders ``<prefix><pid>-*`` in ``folder`` whose process is gone.
+
+    A build names its staging folder with its PID, so a build killed by
+    SIGKILL or a power cut leaves a folder that the next build removes.
+    Folders named by older versions (``<prefix>xxxxxxxx``, no PID) are removed
+    once they are a day old; a live build is never that slow.
+    """
+    pattern = re.compile(rf"{re.escape(prefix)}(?:(\d+)-[a-z0-9_]+|[a-z0-9_]{{8}})")
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        if not match or not entry.is_dir() or entry.is_symlink():
+            continue
+        if match.group(1) is not None:
+            pid = int(match.group(1))
+            stale = pid != os.getpid() and not _pid_alive(pid)
+        else:
+            try:
+                stale = time.time() - entry.stat().st_mtime > STALE_AGE
+            except OSError:
+                continue
+        if stale:
+            shutil.rmtree(entry, ignore_errors=True)
 
 
 @contextmanager
 def _staging(out: Path) -> Iterator[Path]:
-    """A temporary folder beside ``out``, removed whatever happens."""
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-", dir=out.parent))
+    """A temporary folder beside ``out``, named with this PID, removed whatever happens."""
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-{os.getpid()}-", dir=out.parent))
+    except OSError as exc:
+        where = f"cannot write into {_relative_to_cwd(out.parent)}"
+        raise _os_error(exc, where, name_file=False) from exc
     try:
         yield staging
     finally:
@@ -795,14 +1097,62 @@ def _staging(out: Path) -> Iterator[Path]:
 def _swap(new: Path, out: Path, staging: Path) -> None:
     """Put ``new`` in place of ``out``; the old site goes only once the new one is there."""
     old = staging / "old"
-    if out.exists():
-        out.rename(old)
     try:
-        new.rename(out)
-    except OSError:
-        if old.exists():
-            old.rename(out)
+        if out.exists():
+            out.rename(old)
+        try:
+            new.rename(out)
+        except OSError:
+            if old.exists():
+                old.rename(out)
+            raise
+    except OSError as exc:
+        raise _os_error(exc, f"cannot put the site in place at {_relative_to_cwd(out)}") from exc
+
+
+# --- signals -------------------------------------------------------------------
+
+
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """Treat SIGTERM like Ctrl-C inside the block, then exit with status 143.
+
+    SIGTERM (``kill``, a CI timeout, a process manager) would otherwise end the
+    process at once, skipping every ``finally``: temporary folders and worker
+    processes would stay behind.  Inside the block it raises
+    :class:`KeyboardInterrupt` in the main thread, so the cleanup written for
+    Ctrl-C runs (ours, and that of ``mkdocs serve``); when the block is left
+    that way, :class:`SystemExit` (128 + SIGTERM) replaces the interrupt.  A
+    second SIGTERM during the cleanup is ignored.  Only the main thread can
+    install a handler, and a handler that someone else installed (or
+    SIG_IGN) is left alone; the previous handler is restored afterwards.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous not in (signal.SIG_DFL, None):
+        yield
+        return
+    received = False
+
+    def handler(signum: int, frame: Any) -> None:
+        nonlocal received
+        received = True
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    except KeyboardInterrupt:
+        if received:
+            raise SystemExit(128 + signal.SIGTERM) from None
         raise
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+    if received:  # the block itself handled the interrupt (mkdocs serve does)
+        raise SystemExit(128 + signal.SIGTERM)
 
 
 # --- live preview -------------------------------------------------------------
@@ -812,8 +1162,15 @@ def serve_site(project_root: Path, language: str, *, dev_addr: str | None = None
     """``mkdocs serve`` for one language, regenerating on every edit.
 
     The generation runs inside MkDocs through the plugin, which watches the
-    diagrams, the page templates and the catalogs.
+    diagrams, the page templates and the catalogs.  A bad ``dev_addr`` or a
+    port in use is a :class:`SiteError`; SIGTERM stops the server like Ctrl-C,
+    removing the temporary folders (see :func:`terminate_as_interrupt`).
     """
+    with terminate_as_interrupt():
+        _serve_site(project_root, language, dev_addr=dev_addr)
+
+
+def _serve_site(project_root: Path, language: str, *, dev_addr: str | None) -> None:
     from mkdocs.commands.serve import serve
 
     logger = logging.getLogger("mkdocs")
@@ -824,7 +1181,11 @@ def serve_site(project_root: Path, language: str, *, dev_addr: str | None = None
         logger.setLevel(logging.INFO)
     project_root = project_root.resolve()
     _choose_languages(project_root, [language])
-    folder = Path(tempfile.mkdtemp(prefix="dama-diagrams-serve-"))
+    address = dev_addr or str(read_base_config(project_root).get("dev_addr") or DEFAULT_DEV_ADDR)
+    port = _check_dev_addr(address)
+    temp = Path(tempfile.gettempdir())
+    sweep_stale(temp, SERVE_PREFIX)
+    folder = Path(tempfile.mkdtemp(prefix=f"{SERVE_PREFIX}{os.getpid()}-"))
     try:
         config = {
             "INHERIT": str(project_root / BASE_CONFIG),
@@ -837,6 +1198,38 @@ def serve_site(project_root: Path, language: str, *, dev_addr: str | None = None
         }
         path = folder / "mkdocs.yml"
         path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-        serve(config_file=str(path), livereload=True, dev_addr=dev_addr)
+        try:
+            serve(config_file=str(path), livereload=True, dev_addr=dev_addr)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise SiteError(
+                    f"port {port} is in use; choose another with --dev-addr, "
+                    f"such as --dev-addr 127.0.0.1:{port + 1 if port < 65535 else 8001}"
+                ) from exc
+            if exc.filename is None and exc.errno in (errno.EADDRNOTAVAIL, errno.EACCES):
+                raise SiteError(
+                    f"cannot listen on {address}: {exc.strerror}; choose another with --dev-addr"
+                ) from exc
+            raise _os_error(exc, "the preview server stopped") from exc
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _check_dev_addr(address: str) -> int:
+    """The port of a ``HOST:PORT`` address, or a :class:`SiteError` saying what is wrong."""
+    host, colon, text = address.rpartition(":")
+    if not colon or not host or not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise SiteError(
+            f"--dev-addr {address!r} is not HOST:PORT with a port from 1 to 65535; "
+            f"for example --dev-addr {DEFAULT_DEV_ADDR}"
+        )
+    family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
+    if host != "localhost":
+        try:
+            socket.inet_pton(family, host.strip("[]"))
+        except OSError:
+            raise SiteError(
+                f"--dev-addr {address!r}: {host!r} is not an IP address (or localhost); "
+                f"for example --dev-addr {DEFAULT_DEV_ADDR}"
+            ) from None
+    return int(text)

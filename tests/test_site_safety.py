@@ -1,0 +1,355 @@
+"""The site commands never destroy what they did not make, and clean up after themselves.
+
+Real builds in a copy of the project: where ``--out`` may point, SIGTERM during
+``build`` and ``serve``, OS errors as one line, catalog text that looks like
+HTML, a language Material has no translation for, and the empty-board finding.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from dama_diagrams.catalog import scaffold_language
+from dama_diagrams.site import SITE_MARKER, SiteError, _finding, build_site
+from dama_diagrams.verify import verify_directory
+from tests.conftest import ROOT, copy_project
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    copy = copy_project(tmp_path)
+    cards = ROOT / ".cache"
+    if cards.is_dir():  # the social cards, so that each build draws none
+        subprocess.run(["cp", "-r", str(cards), str(copy / ".cache")], check=True)
+    return copy
+
+
+def run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dama_diagrams", *args],
+        capture_output=True,
+        text=True,
+        cwd=project,
+        check=False,
+        timeout=300,
+    )
+
+
+def _snapshot(project: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(project)): path.read_bytes()
+        for path in sorted(project.rglob("*"))
+        if path.is_file() and ".cache" not in path.parts
+    }
+
+
+# --- 1. --out never replaces what a build did not make ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("out", "expected"),
+    [
+        (".", "project folder"),
+        ("..", "project folder"),
+        ("docs", "overlaps the project's docs"),
+        ("docs/new", "overlaps the project's docs"),
+        ("diagrams", "overlaps the project's diagrams"),
+        ("mkdocs.yml", "overlaps the project's mkdocs.yml"),
+        ("notes.txt", "is a file"),
+        ("mine", "not empty and was not made by dama-diagrams"),
+    ],
+)
+def test_out_that_is_not_ours_is_refused_and_left_alone(
+    project: Path, out: str, expected: str
+) -> None:
+    (project / "notes.txt").write_text("my notes")
+    (project / "mine").mkdir()
+    (project / "mine" / "thesis.tex").write_text("years of work")
+    before = _snapshot(project)
+
+    result = run(project, "build", "--lang", "en", "--out", out)
+
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert expected in result.stderr, result.stderr
+    assert _snapshot(project) == before
+    assert not [p for p in project.parent.rglob(".*-build-*")]
+
+
+def test_build_marks_its_site_and_rebuilds_it(project: Path) -> None:
+    out = project / "public"
+    out.mkdir()  # an empty folder is fine
+    build_site(project, languages=["en"], out=out)
+    assert (out / SITE_MARKER).is_file()
+    (out / "stale.html").write_text("from the previous build")
+    build_site(project, languages=["en"], out=out)  # marked: replaced as a whole
+    assert not (out / "stale.html").exists()
+    assert (out / "en" / "index.html").is_file() and (out / SITE_MARKER).is_file()
+
+
+def test_site_from_before_the_marker_is_still_rebuilt(project: Path) -> None:
+    build_site(project, languages=["en", "nl"])
+    site = project / "site"
+    (site / SITE_MARKER).unlink()  # what an older version left
+    build_site(project, languages=["en"])
+    assert (site / SITE_MARKER).is_file()
+    assert not (site / "nl").exists()
+    # `mkdocs build` through the plugin leaves only site/en/, no index.html: also ours.
+    (site / SITE_MARKER).unlink()
+    (site / "index.html").unlink()
+    build_site(project, languages=["en"])
+    assert (site / "index.html").is_file()
+
+
+def test_old_looking_folder_with_other_files_is_refused(project: Path) -> None:
+    build_site(project, languages=["en"])
+    site = project / "site"
+    (site / SITE_MARKER).unlink()
+    (site / "draft.md").write_text("not a build's")
+    with pytest.raises(SiteError, match="not empty and was not made by dama-diagrams"):
+        build_site(project, languages=["en"])
+    assert (site / "draft.md").read_text() == "not a build's"
+
+
+# --- 3. OS errors are one line, never a traceback ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("out", "expected"),
+    [("afile/site", "cannot create the folder afile"), ("/proc/site", "/proc")],
+)
+def test_unwritable_out_is_one_line(project: Path, out: str, expected: str) -> None:
+    (project / "afile").write_text("a file")
+    result = run(project, "build", "--lang", "en", "--out", out)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert expected in result.stderr and "--out" in result.stderr, result.stderr
+
+
+def test_base_config_that_is_not_utf8_names_the_file(project: Path) -> None:
+    config = project / "mkdocs.yml"
+    config.write_bytes(config.read_bytes().replace(b"Italian", b"Italian \xff"))
+    with pytest.raises(SiteError) as error:
+        build_site(project, languages=["en"])
+    assert str(error.value).startswith("mkdocs.yml: ")
+    assert "0xff" in str(error.value) and "UTF-8" in str(error.value)
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:99999", "127.0.0.1:port", "nohost"])
+def test_serve_with_a_bad_address_is_one_line(project: Path, address: str) -> None:
+    result = run(project, "serve", "--dev-addr", address)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "--dev-addr" in result.stderr
+
+
+def test_serve_on_a_port_in_use_says_so(project: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run(project, "serve", "--dev-addr", f"127.0.0.1:{port}")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"dama-diagrams: port {port} is in use; choose another with --dev-addr")
+
+
+# --- 2. SIGTERM cleans up like Ctrl-C ------------------------------------------------
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _wait_for(condition: object, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def test_sigterm_during_build_leaves_no_folders_or_workers(project: Path) -> None:
+    (project / "site").mkdir()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dama_diagrams", "build", "--lang", "en", "--lang", "nl"],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        # Wait until both language workers run MkDocs in the staging folder.
+        _wait_for(lambda: len(list(project.glob(".site-build-*/src/*"))) == 2)
+        workers = _children(process.pid)
+        assert workers
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 128 + signal.SIGTERM, stderr
+    assert "Traceback" not in stderr
+    assert not list(project.glob(".site-build-*"))
+    assert list((project / "site").iterdir()) == []  # the old site is untouched
+    _wait_for(lambda: not any(_alive(pid) for pid in workers), 10)
+
+
+def test_staging_folder_of_a_killed_build_is_removed(project: Path) -> None:
+    dead = subprocess.Popen(["true"])
+    dead.wait()  # a PID that no process has any more
+    leftover = project / f".site-build-{dead.pid}-abcd1234"
+    (leftover / "site").mkdir(parents=True)
+    alive = project / f".site-build-{os.getppid()}-abcd1234"  # someone else's live build
+    alive.mkdir()
+    build_site(project, languages=["en"])
+    assert not leftover.exists()
+    assert alive.is_dir()
+    alive.rmdir()
+
+
+def test_sigterm_during_serve_removes_its_temp_folder(project: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dama_diagrams", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        temp = Path(os.environ.get("TMPDIR", "/tmp"))
+        pattern = f"dama-diagrams-serve-{process.pid}-*"
+        _wait_for(lambda: list(temp.glob(pattern)))
+
+        def serving() -> bool:
+            with socket.socket() as client:
+                return client.connect_ex(("127.0.0.1", port)) == 0
+
+        _wait_for(serving)
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 128 + signal.SIGTERM, stderr
+    assert "Traceback" not in stderr
+    assert not list(temp.glob(pattern))
+
+
+# --- 4. catalog text is text, not markup -------------------------------------------
+
+HOSTILE_NAME = "Rules & more</title><script>alert(1)</script>"
+
+
+class _Texts(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.scripts: list[str] = []
+        self.title = ""
+        self.text = ""
+        self.attributes: list[tuple[str, str]] = []
+        self._tag = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._tag = tag
+        self.attributes += [(key, value or "") for key, value in attrs]
+
+    def handle_data(self, data: str) -> None:
+        self.text += data
+        if self._tag == "title":
+            self.title += data
+        elif self._tag == "script":
+            self.scripts.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        self._tag = ""
+
+
+def test_catalog_text_cannot_inject_markup_and_shows_once(project: Path) -> None:
+    catalog = project / "docs" / "locales" / "en.yml"
+    text = catalog.read_text(encoding="utf-8")
+    text = text.replace("  name: Italian draughts rules", f"  name: '{HOSTILE_NAME}'", 1)
+    text = text.replace("  name: English", "  name: 'English <b>&</b>'", 1)
+    text = text.replace("  to_dark: Switch to dark mode", "  to_dark: 'Dark \" & <i>'", 1)
+    catalog.write_text(text, encoding="utf-8")
+    out = project / "site"
+    build_site(project, languages=["en"], out=out)
+
+    html = (out / "en" / "king" / "index.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)" not in html
+    assert "&amp;amp;" not in html and "&amp;lt;" not in html  # escaped once, not twice
+    page = _Texts()
+    page.feed(html)
+    assert not any("alert(1)" in script for script in page.scripts)
+    assert page.title.endswith(f" - {HOSTILE_NAME}")
+    values = [value for _, value in page.attributes]
+    assert HOSTILE_NAME in values  # og:site_name and the logo's title, as the reader sees them
+    assert 'Dark " & <i>' in values  # the palette toggle
+    assert "English <b>&</b>" in page.text  # the language menu
+    assert "<b>&</b>" not in html
+
+
+# --- 5. a language Material cannot translate its interface into -------------------
+
+
+def test_language_unknown_to_material_is_a_clear_error(project: Path) -> None:
+    scaffold_language(project, "sc")
+    with pytest.raises(SiteError) as error:
+        build_site(project, languages=["sc", "en"])
+    message = str(error.value)
+    assert "language 'sc'" in message and "Material" in message
+    assert "docs/locales/sc.yml" in message
+    result = run(project, "build")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "TemplateNotFound" not in result.stderr
+    assert not (project / "site").exists()
+
+
+# --- 6. the empty board's finding matches what is drawn ------------------------------
+
+
+@pytest.mark.parametrize(("numbers", "key"), [("all", "setup_empty"), ("none", "setup")])
+def test_empty_board_finding_depends_on_the_numbers_shown(
+    tmp_path: Path, numbers: str, key: str
+) -> None:
+    folder = tmp_path / "diagrams"
+    folder.mkdir()
+    (folder / "empty.yaml").write_text(
+        "position: {turn: white, white: [], black: []}\n"
+        f"claim: setup\nshow: {{numbers: {numbers}}}\n"
+    )
+    report = verify_directory(folder)
+    assert not report.failures
+    assert _finding(report.verified[0]).key == key
