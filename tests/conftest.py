@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,18 @@ def copy_project(folder: Path) -> Path:
         shutil.copytree(ROOT / name, copy / name)
     shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
     return copy
+
+
+def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``dama-diagrams`` as a user does: a new process, its exit code and its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "dama_diagrams", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+        timeout=300,
+    )
 
 
 CHROMIUM = Path(shutil.which("chromium") or "/usr/bin/chromium")

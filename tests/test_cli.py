@@ -1,21 +1,16 @@
 """The command line, run as users run it."""
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from dama_diagrams.cli import main
+from tests.conftest import run_cli
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dama_diagrams.cli", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_cli(*args)
 
 
 def test_moves_prints_one_line_per_fen() -> None:

@@ -3,24 +3,17 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import copy_project
+from tests.conftest import copy_project, run_cli
 
 pytestmark = pytest.mark.slow
 
 
 def run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dama_diagrams", *args],
-        capture_output=True,
-        text=True,
-        cwd=project,
-        check=False,
-    )
+    return run_cli(*args, cwd=project)
 
 
 @pytest.fixture

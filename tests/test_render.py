@@ -2,20 +2,16 @@
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from xml.etree import ElementTree
+
+from tests.conftest import run_cli
 
 DIAGRAMS = Path(__file__).parent.parent / "diagrams"
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dama_diagrams", *map(str, args)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_cli(*args)
 
 
 def test_renders_every_diagram_as_svg(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ import pytest
 from dama_diagrams.catalog import scaffold_language
 from dama_diagrams.site import SITE_MARKER, SiteError, _finding, build_site
 from dama_diagrams.verify import verify_directory
-from tests.conftest import ROOT, copy_project
+from tests.conftest import ROOT, copy_project, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -36,14 +36,7 @@ def project(tmp_path: Path) -> Path:
 
 
 def run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dama_diagrams", *args],
-        capture_output=True,
-        text=True,
-        cwd=project,
-        check=False,
-        timeout=300,
-    )
+    return run_cli(*args, cwd=project)
 
 
 def _snapshot(project: Path) -> dict[str, bytes]:
