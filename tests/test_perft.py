@@ -14,6 +14,12 @@ def test_initial_position_perft(depth: int, nodes: int) -> None:
     assert Position.initial().perft(depth) == nodes
 
 
+@pytest.mark.slow
+def test_initial_position_perft_9() -> None:
+    # The published depth-9 figure; about 3 seconds with bulk counting.
+    assert Position.initial().perft(9) == 3_860_875
+
+
 def test_perft_zero_is_one() -> None:
     assert Position.initial().perft(0) == 1
 
