@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -35,6 +40,59 @@ def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedP
         check=False,
         timeout=300,
     )
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Background:
+    """A command running in the background, with its error output kept in a file."""
+
+    process: subprocess.Popen[str]
+    errors: IO[str]
+
+    def stop_with_sigterm(self) -> str:
+        """Send SIGTERM: the command must stop as killed by it, without a traceback."""
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=30)
+        self.errors.seek(0)
+        text = self.errors.read()
+        assert self.process.returncode == 128 + signal.SIGTERM, text
+        assert "Traceback" not in text
+        return text
+
+
+@contextmanager
+def running_cli(*args: str, cwd: Path) -> Iterator[Background]:
+    """``dama-diagrams`` in the background; whatever happens, it is gone afterwards.
+
+    Its error output goes to a file, so a chatty server can never fill a pipe and block.
+    """
+    with tempfile.TemporaryFile("w+") as errors:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "dama_diagrams", *args],
+            cwd=cwd,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+            text=True,
+            start_new_session=True,
+        )
+        try:
+            yield Background(process, errors)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)  # lets it clean up after itself
+                try:
+                    process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
 
 
 CHROMIUM = Path(shutil.which("chromium") or "/usr/bin/chromium")

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,16 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import copy_project
+from tests.conftest import copy_project, free_port, running_cli
 
 pytestmark = pytest.mark.slow
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def _fetch(url: str) -> str | None:
@@ -67,16 +57,8 @@ def test_mkdocs_build_generates_the_default_language(tmp_path: Path) -> None:
 
 def test_serve_reloads_after_a_catalog_edit(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
-    port = _free_port()
-    command = ["serve", "--lang", "nl", "--dev-addr", f"127.0.0.1:{port}"]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "dama_diagrams", *command],
-        cwd=project,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
+    port = free_port()
+    with running_cli("serve", "--lang", "nl", "--dev-addr", f"127.0.0.1:{port}", cwd=project):
         url = f"http://127.0.0.1:{port}/"
         _wait_for(url, '<html lang="nl"')
         catalog = project / "docs" / "locales" / "nl.yml"
@@ -89,6 +71,3 @@ def test_serve_reloads_after_a_catalog_edit(tmp_path: Path) -> None:
         assert edited != text
         catalog.write_text(edited, encoding="utf-8")
         _wait_for(url, "Proefversie van de damregels")
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)

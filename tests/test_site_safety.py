@@ -8,10 +8,8 @@ HTML, a language Material has no translation for, and the empty-board finding.
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
-import sys
 import time
 from html.parser import HTMLParser
 from pathlib import Path
@@ -21,7 +19,7 @@ import pytest
 from dama_diagrams.catalog import scaffold_language
 from dama_diagrams.site import SITE_MARKER, SiteError, _finding, build_site
 from dama_diagrams.verify import verify_directory
-from tests.conftest import ROOT, copy_project, run_cli
+from tests.conftest import ROOT, copy_project, free_port, run_cli, running_cli
 
 pytestmark = pytest.mark.slow
 
@@ -193,25 +191,12 @@ def _wait_for(condition: object, seconds: float = 60) -> None:
 
 def test_sigterm_during_build_leaves_no_folders_or_workers(project: Path) -> None:
     (project / "site").mkdir()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dama_diagrams", "build", "--lang", "en", "--lang", "nl"],
-        cwd=project,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
+    with running_cli("build", "--lang", "en", "--lang", "nl", cwd=project) as build:
         # Wait until both language workers run MkDocs in the staging folder.
         _wait_for(lambda: len(list(project.glob(".site-build-*/src/*"))) == 2)
-        workers = _children(process.pid)
+        workers = _children(build.process.pid)
         assert workers
-        process.send_signal(signal.SIGTERM)
-        _, stderr = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 128 + signal.SIGTERM, stderr
-    assert "Traceback" not in stderr
+        build.stop_with_sigterm()
     assert not list(project.glob(".site-build-*"))
     assert list((project / "site").iterdir()) == []  # the old site is untouched
     _wait_for(lambda: not any(_alive(pid) for pid in workers), 10)
@@ -231,19 +216,10 @@ def test_staging_folder_of_a_killed_build_is_removed(project: Path) -> None:
 
 
 def test_sigterm_during_serve_removes_its_temp_folder(project: Path) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dama_diagrams", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=project,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
+    port = free_port()
+    with running_cli("serve", "--dev-addr", f"127.0.0.1:{port}", cwd=project) as server:
         temp = Path(os.environ.get("TMPDIR", "/tmp"))
-        pattern = f"dama-diagrams-serve-{process.pid}-*"
+        pattern = f"dama-diagrams-serve-{server.process.pid}-*"
         _wait_for(lambda: list(temp.glob(pattern)))
 
         def serving() -> bool:
@@ -251,13 +227,7 @@ def test_sigterm_during_serve_removes_its_temp_folder(project: Path) -> None:
                 return client.connect_ex(("127.0.0.1", port)) == 0
 
         _wait_for(serving)
-        process.send_signal(signal.SIGTERM)
-        _, stderr = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 128 + signal.SIGTERM, stderr
-    assert "Traceback" not in stderr
+        server.stop_with_sigterm()
     assert not list(temp.glob(pattern))
 
 
