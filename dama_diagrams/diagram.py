@@ -27,7 +27,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -433,6 +433,29 @@ class _Reader:
         self.path = path
         self.lines: dict[str, int] = {}
 
+    def refuse_unknown(
+        self,
+        entries: dict[str, YamlValue],
+        allowed: Collection[str],
+        explain: Callable[[str], str],
+    ) -> None:
+        """Fail at the first key not in ``allowed``: a typo must never pass silently."""
+        for key, value in entries.items():
+            if key not in allowed:
+                raise self.fail(value.line, explain(key))
+
+    def require(
+        self,
+        entries: dict[str, YamlValue],
+        keys: Iterable[str],
+        line: int,
+        explain: Callable[[str], str],
+    ) -> None:
+        """Fail at ``line`` for the first of ``keys`` that ``entries`` lacks."""
+        for key in keys:
+            if key not in entries:
+                raise self.fail(line, explain(key))
+
     def fail(self, line: int, message: str) -> DiagramError:
         return DiagramError(message, path=self.path, line=line)
 
@@ -446,17 +469,20 @@ class _Reader:
                 "such as position: and claim:",
             )
         entries = root.data
-        for key, value in entries.items():
-            self.lines[key] = value.line
-            if key not in KEYS:
-                raise self.fail(
-                    value.line,
-                    f"unknown key {key!r}: {_suggest(key, KEYS)}"
-                    f"a diagram file takes {_choices(KEYS)}",
-                )
-        for key in ("claim", "position"):
-            if key not in entries:
-                raise self.fail(root.line, f"the key {key!r} is missing: {_HOW_TO_ADD[key]}")
+        self.lines.update((key, value.line) for key, value in entries.items())
+        self.refuse_unknown(
+            entries,
+            KEYS,
+            lambda key: (
+                f"unknown key {key!r}: {_suggest(key, KEYS)}a diagram file takes {_choices(KEYS)}"
+            ),
+        )
+        self.require(
+            entries,
+            ("claim", "position"),
+            root.line,
+            lambda key: f"the key {key!r} is missing: {_HOW_TO_ADD[key]}",
+        )
         claim = self.claim(entries["claim"])
         position = self.position(entries["position"])
         self.check_claim_keys(claim, entries)
@@ -498,21 +524,22 @@ class _Reader:
 
     def check_claim_keys(self, claim: Claim, entries: dict[str, YamlValue]) -> None:
         required, optional = _CLAIM_KEYS[claim]
-        allowed = {"position", "claim", "show", *required, *optional}
-        for key, value in entries.items():
-            if key not in allowed:
-                takes = _choices(required + optional) if required + optional else "no other key"
-                raise self.fail(
-                    value.line,
-                    f"{key!r} does not belong in {_a(claim)} claim, which takes {takes}; "
-                    "remove it or change the claim",
-                )
-        for key in required:
-            if key not in entries:
-                raise self.fail(
-                    entries["claim"].line,
-                    f"{_a(claim)} claim needs {key!r}: {self.how_to_add(claim, key)}",
-                )
+        allowed = ("position", "claim", "show", *required, *optional)
+        takes = _choices(required + optional) if required + optional else "no other key"
+        self.refuse_unknown(
+            entries,
+            allowed,
+            lambda key: (
+                f"{key!r} does not belong in {_a(claim)} claim, which takes {takes}; "
+                "remove it or change the claim"
+            ),
+        )
+        self.require(
+            entries,
+            required,
+            entries["claim"].line,
+            lambda key: f"{_a(claim)} claim needs {key!r}: {self.how_to_add(claim, key)}",
+        )
         if claim is Claim.MOVE and ("move" in entries) == ("moves" in entries):
             line = entries["moves"].line if "moves" in entries else entries["claim"].line
             raise self.fail(
@@ -586,14 +613,15 @@ class _Reader:
                 f"show must be a mapping such as {{numbers: all}}, not {value.type_name}",
             )
         options = value.data
-        for key, option in options.items():
-            self.lines[f"show.{key}"] = option.line
-            if key not in SHOW_KEYS:
-                raise self.fail(
-                    option.line,
-                    f"unknown display option {key!r}: {_suggest(key, SHOW_KEYS)}"
-                    f"show takes {_choices(SHOW_KEYS)}",
-                )
+        self.lines.update((f"show.{key}", option.line) for key, option in options.items())
+        self.refuse_unknown(
+            options,
+            SHOW_KEYS,
+            lambda key: (
+                f"unknown display option {key!r}: {_suggest(key, SHOW_KEYS)}"
+                f"show takes {_choices(SHOW_KEYS)}"
+            ),
+        )
         defaults = Show()
         return Show(
             numbers=self.numbers(options["numbers"]) if "numbers" in options else defaults.numbers,
@@ -640,20 +668,23 @@ class _Reader:
 
     def position_mapping(self, entries: dict[str, YamlValue], line: int) -> Position:
         keys = ("turn", "white", "black")
-        for key, value in entries.items():
-            if key not in keys:
-                raise self.fail(
-                    value.line,
-                    f"unknown key {key!r} in position: {_suggest(key, keys)}"
-                    "a position mapping takes turn, white and black",
-                )
-        for key in keys:
-            if key not in entries:
-                raise self.fail(
-                    line,
-                    f"the position mapping needs {key!r} "
-                    "(turn: white or black; white: and black: list squares, as [K21, 31, 32])",
-                )
+        self.refuse_unknown(
+            entries,
+            keys,
+            lambda key: (
+                f"unknown key {key!r} in position: {_suggest(key, keys)}"
+                "a position mapping takes turn, white and black"
+            ),
+        )
+        self.require(
+            entries,
+            keys,
+            line,
+            lambda key: (
+                f"the position mapping needs {key!r} "
+                "(turn: white or black; white: and black: list squares, as [K21, 31, 32])"
+            ),
+        )
         turn = entries["turn"]
         if turn.data not in ("white", "black"):
             raise self.fail(turn.line, f"turn must be white or black, not {turn.data!r}")
