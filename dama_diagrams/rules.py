@@ -315,13 +315,6 @@ def after_capture(state: State, sequence: CaptureSequence) -> State:
     return (not white, their_men, their_kings, own_men, own_kings)
 
 
-def children(state: State) -> list[State]:
-    """Every position reachable in one legal move."""
-    if has_capture(state):
-        return [after_capture(state, sequence) for sequence in legal_captures(state)]
-    return [after_step(state, origin, to) for origin, to in quiet_steps(state)]
-
-
 def _count(white: bool, own_men: int, own_kings: int, their_men: int, their_kings: int) -> int:
     """How many legal moves there are: bulk counting, no move is made.
 
