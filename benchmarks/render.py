@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from dama_diagrams import Position
-from dama_diagrams.png import svg_to_png
-from dama_diagrams.svg import Markers, clear_cache, render_svg
+from dama_diagrams.render.png import svg_to_png
+from dama_diagrams.render.svg import Markers, clear_cache, render_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = 400
@@ -60,7 +60,7 @@ def diagram_set() -> tuple[str, list[Job]]:
     paths = sorted((ROOT / "diagrams").glob("*.yaml"))
     if paths:
         try:
-            from dama_diagrams.diagram import load_diagram
+            from dama_diagrams.diagram.schema import load_diagram
         except ImportError:
             paths = []
         else:

@@ -26,8 +26,8 @@ from pathlib import Path
 import yaml
 
 from dama_diagrams import diagram as diagram_module
-from dama_diagrams.diagram import Diagram, compose_yaml, load_diagram
-from dama_diagrams.verify import verify
+from dama_diagrams.diagram.schema import Diagram, compose_yaml, load_diagram
+from dama_diagrams.diagram.verify import verify
 
 # One template per claim kind and then some: the rulebook's examples and the
 # project's own diagrams, with positions both as FEN and as mappings.

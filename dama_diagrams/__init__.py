@@ -1,10 +1,10 @@
 """dama-diagrams: engine-checked Italian draughts diagrams and a multilingual rules site."""
 
-from .board import Color, Square
+from .engine.board import Color, Square
 from .errors import DamaError, DiagramError, IllegalMoveError, MoveNotationError, PositionError
-from .move import Move
-from .position import GameOverReason, Outcome, Piece, Position
-from .svg import Markers, Theme, render_svg
+from .engine.move import Move
+from .engine.position import GameOverReason, Outcome, Piece, Position
+from .render.svg import Markers, Theme, render_svg
 
 __all__ = [
     "Color",

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TextIO
 
 from .errors import DamaError
-from .explain import explain
-from .position import Position
+from .engine.explain import explain
+from .engine.position import Position
 
 Handler = Callable[[argparse.Namespace, TextIO], int]
 
@@ -56,13 +56,13 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _verify(args: argparse.Namespace, out: TextIO) -> int:
-    from .verify import verify_command
+    from .diagram.verify import verify_command
 
     return verify_command(args.paths, out, sys.stderr if out is sys.stdout else out)
 
 
 def _render(args: argparse.Namespace, out: TextIO) -> int:
-    from .render import render_files
+    from .render.figure import render_files
 
     paths = args.paths or [Path("diagrams")]
     missing = [str(path) for path in paths if not path.exists()]
@@ -82,7 +82,7 @@ def _render(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
-    from .site import build_site
+    from .site.build import build_site
 
     report = build_site(Path(), languages=args.lang or None, out=args.out)
     print(report.summary(), file=out)
@@ -90,14 +90,14 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> int:
-    from .site import serve_site
+    from .site.build import serve_site
 
     serve_site(Path.cwd(), args.lang, dev_addr=args.dev_addr)
     return 0
 
 
 def _new_language(args: argparse.Namespace, out: TextIO) -> int:
-    from .catalog import scaffold_language
+    from .site.translations import scaffold_language
 
     path = scaffold_language(Path.cwd(), args.code)
     print(f"wrote {path}: translate every entry marked untranslated", file=out)
@@ -105,7 +105,7 @@ def _new_language(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _status(args: argparse.Namespace, out: TextIO) -> int:
-    from .catalog import catalog_status, format_status
+    from .site.translations import catalog_status, format_status
 
     print(format_status(catalog_status(Path.cwd())), file=out)
     return 0

@@ -1,6 +1,6 @@
 """The numbering of the board, checked against the seed's description."""
 
-from dama_diagrams.board import BIT, BOARD, square_at, square_column, square_row
+from dama_diagrams.engine.board import BIT, BOARD, square_at, square_column, square_row
 
 
 def test_square_1_is_top_left_and_32_bottom_right() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from dama_diagrams.catalog import (
+from dama_diagrams.site.translations import (
     PLACEHOLDER,
     UNTRANSLATED,
     Catalog,

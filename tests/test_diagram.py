@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dama_diagrams
-from dama_diagrams.board import Color
-from dama_diagrams.diagram import (
+from dama_diagrams.engine.board import Color
+from dama_diagrams.diagram.schema import (
     MAX_FILE_BYTES,
     Claim,
     Show,
@@ -23,10 +23,10 @@ from dama_diagrams.diagram import (
     parse_diagram,
 )
 from dama_diagrams.errors import DamaError, MoveNotationError, PositionError
-from dama_diagrams.explain import PriorityRule
-from dama_diagrams.legality import IllegalReason
-from dama_diagrams.move import Move
-from dama_diagrams.position import GameOverReason, Position
+from dama_diagrams.engine.explain import PriorityRule
+from dama_diagrams.engine.legality import IllegalReason
+from dama_diagrams.engine.move import Move
+from dama_diagrams.engine.position import GameOverReason, Position
 
 BROKEN = Path(__file__).parent / "broken"
 
@@ -104,7 +104,7 @@ EXPECTED: dict[str, tuple[int, str]] = {
 }
 
 
-def parse(text: str, name: str = "diagrams/example.yaml") -> dama_diagrams.diagram.Diagram:
+def parse(text: str, name: str = "diagrams/example.yaml") -> dama_diagrams.diagram.schema.Diagram:
     return parse_diagram(text.encode(), name)
 
 
@@ -328,7 +328,7 @@ def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
     with pytest.raises(DamaError, match="not a regular file"):
-        dama_diagrams.diagram.load_diagram(fifo)
+        dama_diagrams.diagram.schema.load_diagram(fifo)
 
 
 def test_an_absurdly_long_number_is_a_located_error() -> None:

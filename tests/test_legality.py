@@ -3,7 +3,7 @@
 import pytest
 
 from dama_diagrams import Move, Position
-from dama_diagrams.legality import IllegalReason, illegal_reason
+from dama_diagrams.engine.legality import IllegalReason, illegal_reason
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dama_diagrams import Color, Move, Position
-from dama_diagrams.board import square_row
+from dama_diagrams.engine.board import square_row
 from tests import reference
 
 

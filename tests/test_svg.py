@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from dama_diagrams import Move, Position
-from dama_diagrams.svg import (
+from dama_diagrams.render.svg import (
     DEFAULT_COLORS,
     Markers,
     Theme,
@@ -546,7 +546,7 @@ def test_same_bytes_in_a_fresh_process_with_another_hash_seed() -> None:
     code = (
         "import sys\n"
         "from dama_diagrams import Position\n"
-        "from dama_diagrams.svg import Markers, render_svg\n"
+        "from dama_diagrams.render.svg import Markers, render_svg\n"
         "m = Markers.from_move('30x21x14x5', rejected=['30x23x14x5'])\n"
         "p = Position.from_fen('W:WK30:B10,12,18,K20,K26,27')\n"
         "sys.stdout.write(render_svg(p, markers=m, numbers='marked'))\n"

@@ -19,10 +19,10 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from .catalog import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
-from .errors import DamaError
+from .translations import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
+from ..errors import DamaError
 from .pages import PAGES_DIR
-from .site import (
+from .build import (
     DIAGRAMS_DIR,
     OVERRIDES,
     LanguageSources,

@@ -11,7 +11,7 @@ from typing import Unpack
 
 import cairosvg  # type: ignore[import-untyped]  # cairosvg ships no type hints
 
-from .position import Position
+from ..engine.position import Position
 from .svg import SvgOptions, render_svg
 
 __all__ = ["render_png", "svg_to_png"]

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, TypedDict
 
-from .board import SQUARES, Color, Square, square_column, square_row
-from .move import Move, jumped_square
-from .position import Piece, Position
+from ..engine.board import SQUARES, Color, Square, square_column, square_row
+from ..engine.move import Move, jumped_square
+from ..engine.position import Piece, Position
 
 __all__ = [
     "DEFAULT_COLORS",

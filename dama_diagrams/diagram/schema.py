@@ -37,12 +37,12 @@ import yaml
 from yaml.events import AliasEvent, Event
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .board import Color, Square
-from .errors import DamaError, DiagramError
-from .explain import PriorityRule
-from .legality import IllegalReason
-from .move import Move
-from .position import GameOverReason, Position
+from ..engine.board import Color, Square
+from ..errors import DamaError, DiagramError
+from ..engine.explain import PriorityRule
+from ..engine.legality import IllegalReason
+from ..engine.move import Move
+from ..engine.position import GameOverReason, Position
 
 MAX_FILE_BYTES = 64 * 1024
 """A diagram file is a few lines; anything this large is a mistake or an attack."""

@@ -20,7 +20,7 @@ import yaml
 from yaml.events import AliasEvent, Event
 from yaml.nodes import Node
 
-from .errors import DamaError
+from ..errors import DamaError
 
 DEFAULT_LANGUAGE = "en"
 UNTRANSLATED = "[untranslated] "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from . import rules
+from . import _rules as rules
 from .move import Move
 from .position import Position, capture_move
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal, TextIO
 
 from .svg import Markers, render_svg
-from .verify import VerifiedDiagram, verify_paths
+from ..diagram.verify import VerifiedDiagram, verify_paths
 
 ImageFormat = Literal["svg", "png"]
 

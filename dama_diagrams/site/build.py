@@ -45,10 +45,10 @@ import jinja2
 import yaml
 from markupsafe import Markup
 
-from .board import Color
-from .catalog import DEFAULT_LANGUAGE, Catalog, available_languages, load_catalog
-from .diagram import Claim
-from .errors import DamaError
+from ..engine.board import Color
+from .translations import DEFAULT_LANGUAGE, Catalog, available_languages, load_catalog
+from ..diagram.schema import Claim
+from ..errors import DamaError
 from .pages import (
     DIAGRAM_DIR,
     LEGEND_KEYS,
@@ -64,10 +64,10 @@ from .pages import (
     page_names,
     warm_up,
 )
-from .position import GameOverReason, Position
-from .render import diagram_markers, diagram_svg
-from .svg import Markers, legend_html
-from .verify import VerifiedDiagram, verify_directory
+from ..engine.position import GameOverReason, Position
+from ..render.figure import diagram_markers, diagram_svg
+from ..render.svg import Markers, legend_html
+from ..diagram.verify import VerifiedDiagram, verify_directory
 
 BASE_CONFIG = "mkdocs.yml"
 DIAGRAMS_DIR = "diagrams"

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from . import rules
+from . import _rules as rules
 from .board import (
     BIT,
     BLACK_CROWN_ROW,
@@ -19,7 +19,7 @@ from .board import (
     bitboard_of,
     squares_of,
 )
-from .errors import IllegalMoveError, PositionError, shorten
+from ..errors import IllegalMoveError, PositionError, shorten
 from .move import Move
 
 MAX_PIECES = 12
