@@ -1,9 +1,9 @@
 """dama-diagrams: engine-checked Italian draughts diagrams and a multilingual rules site."""
 
 from .engine.board import Color, Square
-from .errors import DamaError, DiagramError, IllegalMoveError, MoveNotationError, PositionError
 from .engine.move import Move
 from .engine.position import GameOverReason, Outcome, Piece, Position
+from .errors import DamaError, DiagramError, IllegalMoveError, MoveNotationError, PositionError
 from .render.svg import Markers, Theme, render_svg
 
 __all__ = [

@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .errors import DamaError
 from .engine.explain import explain
 from .engine.position import Position
+from .errors import DamaError
 
 Handler = Callable[[argparse.Namespace, TextIO], int]
 

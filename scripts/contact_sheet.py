@@ -15,9 +15,9 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from dama_diagrams.diagram.verify import VerifiedDiagram, verify_directory
 from dama_diagrams.render.png import svg_to_png
 from dama_diagrams.render.svg import Markers, render_svg
-from dama_diagrams.diagram.verify import VerifiedDiagram, verify_directory
 
 SVG_NS = "http://www.w3.org/2000/svg"
 BOARD = 300

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from dama_diagrams.site.translations import available_languages
 from dama_diagrams.site.build import build_site
+from dama_diagrams.site.translations import available_languages
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = available_languages(ROOT)

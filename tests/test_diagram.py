@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dama_diagrams
-from dama_diagrams.engine.board import Color
 from dama_diagrams.diagram.schema import (
     MAX_FILE_BYTES,
     Claim,
@@ -22,11 +21,12 @@ from dama_diagrams.diagram.schema import (
     load_diagram,
     parse_diagram,
 )
-from dama_diagrams.errors import DamaError, MoveNotationError, PositionError
+from dama_diagrams.engine.board import Color
 from dama_diagrams.engine.explain import PriorityRule
 from dama_diagrams.engine.legality import IllegalReason
 from dama_diagrams.engine.move import Move
 from dama_diagrams.engine.position import GameOverReason, Position
+from dama_diagrams.errors import DamaError, MoveNotationError, PositionError
 
 BROKEN = Path(__file__).parent / "broken"
 

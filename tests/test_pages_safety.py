@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from dama_diagrams.site.translations import CatalogError, catalog_status, load_catalog
 from dama_diagrams.errors import DamaError
-from dama_diagrams.site.pages import PageError, PageRenderer, inline_html, load_nav, safe_markdown
-from dama_diagrams.site.build import build_site
 from dama_diagrams.render.svg import legend_html
+from dama_diagrams.site.build import build_site
+from dama_diagrams.site.pages import PageError, PageRenderer, inline_html, load_nav, safe_markdown
+from dama_diagrams.site.translations import CatalogError, catalog_status, load_catalog
 from tests.conftest import copy_project
 
 # --- catalog text is Markdown, never markup ----------------------------------------

@@ -10,9 +10,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from dama_diagrams.site.translations import available_languages
 from dama_diagrams.errors import DamaError
 from dama_diagrams.site.build import build_site
+from dama_diagrams.site.translations import available_languages
 from tests.conftest import copy_project
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from dama_diagrams.site.translations import scaffold_language
-from dama_diagrams.site.build import SITE_MARKER, SiteError, _finding, build_site
 from dama_diagrams.diagram.verify import verify_directory
+from dama_diagrams.site.build import SITE_MARKER, SiteError, _finding, build_site
+from dama_diagrams.site.translations import scaffold_language
 from tests.conftest import ROOT, copy_project, free_port, run_cli, running_cli
 
 pytestmark = pytest.mark.slow

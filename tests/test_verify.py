@@ -9,20 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dama_diagrams.engine.board import (
-    BIT,
-    BLACK_CROWN_ROW,
-    WHITE_CROWN_ROW,
-    Color,
-    square_at,
-    square_column,
-)
 from dama_diagrams.diagram.schema import Claim, Diagram, parse_diagram
-from dama_diagrams.errors import DamaError, DiagramError
-from dama_diagrams.engine.explain import PriorityRule, explain, separating_rule
-from dama_diagrams.engine.legality import IllegalReason
-from dama_diagrams.engine.move import Move, jumped_square
-from dama_diagrams.engine.position import GameOverReason, Piece, Position
 from dama_diagrams.diagram.verify import (
     Failure,
     VerifiedDiagram,
@@ -31,6 +18,19 @@ from dama_diagrams.diagram.verify import (
     verify_directory,
     verify_paths,
 )
+from dama_diagrams.engine.board import (
+    BIT,
+    BLACK_CROWN_ROW,
+    WHITE_CROWN_ROW,
+    Color,
+    square_at,
+    square_column,
+)
+from dama_diagrams.engine.explain import PriorityRule, explain, separating_rule
+from dama_diagrams.engine.legality import IllegalReason
+from dama_diagrams.engine.move import Move, jumped_square
+from dama_diagrams.engine.position import GameOverReason, Piece, Position
+from dama_diagrams.errors import DamaError, DiagramError
 
 ROOT = Path(__file__).parent.parent
 DIAGRAMS = ROOT / "diagrams"

@@ -38,11 +38,11 @@ from yaml.events import AliasEvent, Event
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..engine.board import Color, Square
-from ..errors import DamaError, DiagramError
 from ..engine.explain import PriorityRule
 from ..engine.legality import IllegalReason
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Position
+from ..errors import DamaError, DiagramError
 
 MAX_FILE_BYTES = 64 * 1024
 """A diagram file is a few lines; anything this large is a mistake or an attack."""

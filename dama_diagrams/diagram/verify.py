@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import TextIO, TypeVar
 
 from ..engine.board import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW, Color, Square
-from .schema import Claim, Diagram, Reason, diagram_id, load_diagram
-from ..errors import DamaError, DiagramError
 from ..engine.explain import Candidate, Explanation, PriorityRule, explain, separating_rule
 from ..engine.legality import IllegalReason, illegal_reason
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Piece, Position, capture_move
+from ..errors import DamaError, DiagramError
+from .schema import Claim, Diagram, Reason, diagram_id, load_diagram
 
 _T = TypeVar("_T")
 _INITIAL = Position.initial()

@@ -6,8 +6,8 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from .board import Square, square_at, square_column, square_row
 from ..errors import MoveNotationError, shorten
+from .board import Square, square_at, square_column, square_row
 
 # At most two digits a square: longer numbers are refused before int() sees them.
 _NOTATION = re.compile(r"\d{1,2}(?:-\d{1,2}|(?:x\d{1,2})+)")

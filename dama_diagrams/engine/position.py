@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from ..errors import IllegalMoveError, PositionError, shorten
 from . import _rules as rules
 from .board import (
     BIT,
@@ -19,7 +20,6 @@ from .board import (
     bitboard_of,
     squares_of,
 )
-from ..errors import IllegalMoveError, PositionError, shorten
 from .move import Move
 
 MAX_PIECES = 12

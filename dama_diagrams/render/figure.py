@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal, TextIO
 
-from .svg import Markers, render_svg
 from ..diagram.verify import VerifiedDiagram, verify_paths
+from .svg import Markers, render_svg
 
 ImageFormat = Literal["svg", "png"]
 

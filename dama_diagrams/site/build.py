@@ -45,10 +45,13 @@ import jinja2
 import yaml
 from markupsafe import Markup
 
-from ..engine.board import Color
-from .translations import DEFAULT_LANGUAGE, Catalog, available_languages, load_catalog
 from ..diagram.schema import Claim
+from ..diagram.verify import VerifiedDiagram, verify_directory
+from ..engine.board import Color
+from ..engine.position import GameOverReason, Position
 from ..errors import DamaError
+from ..render.figure import diagram_markers, diagram_svg
+from ..render.svg import Markers, legend_html
 from .pages import (
     DIAGRAM_DIR,
     LEGEND_KEYS,
@@ -64,10 +67,7 @@ from .pages import (
     page_names,
     warm_up,
 )
-from ..engine.position import GameOverReason, Position
-from ..render.figure import diagram_markers, diagram_svg
-from ..render.svg import Markers, legend_html
-from ..diagram.verify import VerifiedDiagram, verify_directory
+from .translations import DEFAULT_LANGUAGE, Catalog, available_languages, load_catalog
 
 BASE_CONFIG = "mkdocs.yml"
 DIAGRAMS_DIR = "diagrams"

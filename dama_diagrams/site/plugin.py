@@ -19,9 +19,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from .translations import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
 from ..errors import DamaError
-from .pages import PAGES_DIR
 from .build import (
     DIAGRAMS_DIR,
     OVERRIDES,
@@ -30,6 +28,8 @@ from .build import (
     load_figures,
     root_404,
 )
+from .pages import PAGES_DIR
+from .translations import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
 
 SOURCE_FOLDERS = ("pages/", "locales/")
 
