@@ -25,8 +25,9 @@ from pathlib import Path
 
 import yaml
 
-from dama_diagrams import diagram as diagram_module
-from dama_diagrams.diagram.schema import Diagram, compose_yaml, load_diagram
+from dama_diagrams.diagram import _yaml as yaml_module
+from dama_diagrams.diagram._yaml import compose_yaml
+from dama_diagrams.diagram.schema import Diagram, load_diagram
 from dama_diagrams.diagram.verify import verify
 
 # One template per claim kind and then some: the rulebook's examples and the
@@ -83,7 +84,7 @@ def best_of(rounds: int, work: Callable[[], object]) -> float:
 def measure(paths: list[Path], rounds: int) -> dict[str, float]:
     texts = [path.read_text() for path in paths]
     diagrams: list[Diagram] = [load_diagram(path) for path in paths]
-    stock = yaml.CSafeLoader if diagram_module.USE_LIBYAML else yaml.SafeLoader
+    stock = yaml.CSafeLoader if yaml_module.USE_LIBYAML else yaml.SafeLoader
     return {
         "safe_load": best_of(rounds, lambda: [yaml.load(text, stock) for text in texts]),
         "yaml": best_of(rounds, lambda: [compose_yaml(text) for text in texts]),
@@ -108,9 +109,9 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         paths = write_diagrams(Path(folder), args.count)
-        loaders = [True, False] if diagram_module.USE_LIBYAML else [False]
+        loaders = [True, False] if yaml_module.USE_LIBYAML else [False]
         for libyaml in loaders:
-            diagram_module.USE_LIBYAML = libyaml
+            yaml_module.USE_LIBYAML = libyaml
             label = "libyaml loader" if libyaml else "pure-Python loader"
             report(label, args.count, measure(paths, args.rounds))
 

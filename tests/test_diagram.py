@@ -13,14 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dama_diagrams
-from dama_diagrams.diagram.schema import (
-    MAX_FILE_BYTES,
-    Claim,
-    Show,
-    compose_yaml,
-    load_diagram,
-    parse_diagram,
-)
+from dama_diagrams.diagram._yaml import compose_yaml
+from dama_diagrams.diagram.schema import MAX_FILE_BYTES, Claim, Show, load_diagram, parse_diagram
 from dama_diagrams.engine.board import Color
 from dama_diagrams.engine.explain import PriorityRule
 from dama_diagrams.engine.legality import IllegalReason

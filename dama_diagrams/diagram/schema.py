@@ -5,6 +5,7 @@ typo, a duplicate key or a value of the wrong type is an error, never a silent
 default.  It is also safe: only plain YAML values are read (no tags that build
 objects, no aliases that could expand into a bomb), and every error names the
 file and the line of the YAML node it concerns, as ``path:line: message``.
+The YAML reading itself is shared with the site, in :mod:`._yaml`.
 
 The schema (documented for authors in ``diagrams/README.md``)::
 
@@ -18,7 +19,7 @@ The schema (documented for authors in ``diagrams/README.md``)::
     reason: backward                  # illegal: why the move is illegal; game-over: why it ended
     show: {numbers: marked, arrows: true, flip: false}   # display options, all optional
 
-Whether the claim holds is the business of :mod:`dama_diagrams.verify`; this
+Whether the claim holds is the business of :mod:`dama_diagrams.diagram.verify`; this
 module only checks that the file is well formed.
 """
 
@@ -34,8 +35,6 @@ from pathlib import Path
 from typing import Literal, TypeAlias
 
 import yaml
-from yaml.events import AliasEvent, Event
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..engine.board import Color, Square
 from ..engine.explain import PriorityRule
@@ -43,207 +42,14 @@ from ..engine.legality import IllegalReason
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Position
 from ..errors import DamaError, DiagramError
+from ._yaml import YamlError, YamlValue, compose_yaml
 
 MAX_FILE_BYTES = 64 * 1024
 """A diagram file is a few lines; anything this large is a mistake or an attack."""
 
-MAX_DEPTH = 8
-"""A diagram needs three levels (file, position, squares); deeper nesting is refused."""
-
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 _TAB_INDENT = re.compile(r"^ *\t", re.MULTILINE)
-
-# == YAML: safe, strict, with line numbers ===================================
-
-Scalar: TypeAlias = str | int | float | bool | None
-
-_TAG = "tag:yaml.org,2002:"
-_SCALAR_TAGS = {f"{_TAG}{name}" for name in ("null", "bool", "int", "float", "str", "timestamp")}
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
-_ALIAS_MESSAGE = (
-    "YAML anchors and aliases (&name, *name) are not allowed in a diagram file; "
-    "write each value out in full"
-)
-_TYPE_NAMES = {
-    str: "text",
-    int: "a number",
-    float: "a number",
-    bool: "true/false",
-    type(None): "empty",
-    list: "a list",
-    dict: "a mapping",
-}
-
-
-class _YamlError(Exception):
-    """Raised inside the loader; turned into a located DiagramError at the edge."""
-
-    def __init__(self, line: int, message: str):
-        super().__init__(message)
-        self.line = line
-        self.message = message
-
-
-@dataclass(frozen=True, slots=True)
-class YamlValue:
-    """A YAML value and the line it is on (1-based).
-
-    ``data`` is a scalar, a ``list`` of YamlValue, or a ``dict`` of str to
-    YamlValue.  For a mapping entry whose value is a collection or empty,
-    ``line`` is the key's line: that is where a reader looks for it.
-    """
-
-    data: Scalar | list[YamlValue] | dict[str, YamlValue]
-    line: int
-
-    @property
-    def type_name(self) -> str:
-        return _TYPE_NAMES.get(type(self.data), type(self.data).__name__)
-
-
-class DiagramLoader(yaml.SafeLoader):
-    """The pure-Python loader: refuses aliases and deep nesting while composing.
-
-    Used when PyYAML has no libyaml; :func:`compose_yaml` then gives the same
-    nodes, and :func:`_to_value` applies the same checks to both loaders.
-    """
-
-    def __init__(self, stream: str):
-        super().__init__(stream)
-        self._depth = 0
-
-    def compose_node(self, parent: Node | None, index: int) -> Node | None:
-        event: Event = self.peek_event()  # type: ignore[no-untyped-call]
-        line = event.start_mark.line + 1 if event.start_mark else 1
-        if isinstance(event, AliasEvent):
-            # Report the anchored node, as libyaml's loader does (see _to_value).
-            anchored = self.anchors.get(event.anchor)
-            mark = anchored.start_mark if anchored is not None else None
-            raise _YamlError(mark.line + 1 if mark else line, _ALIAS_MESSAGE)
-        self._depth += 1
-        try:
-            if self._depth > MAX_DEPTH:
-                raise _YamlError(line, _too_deep())
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-
-
-def _too_deep() -> str:
-    return f"the YAML is nested more than {MAX_DEPTH} levels deep; a diagram file is flat"
-
-
-USE_LIBYAML: bool = bool(getattr(yaml, "__with_libyaml__", False))
-"""Compose with libyaml when available (much faster); tests run both loaders."""
-
-
-def compose_yaml(text: str, *, libyaml: bool | None = None) -> YamlValue | None:
-    """Parse YAML text into located values; ``None`` for an empty document.
-
-    Nothing is constructed from tags, so no code can run.  Raises
-    :class:`_YamlError` for anything a diagram file must not contain.
-    """
-    use_c = USE_LIBYAML if libyaml is None else libyaml
-    loader = yaml.CSafeLoader(text) if use_c else DiagramLoader(text)
-    try:
-        node = loader.get_single_node()
-    except yaml.MarkedYAMLError as error:
-        raise _yaml_problem(error, text.rstrip()) from None
-    except RecursionError:
-        raise _YamlError(1, _too_deep()) from None
-    finally:
-        loader.dispose()
-    if node is None:
-        return None
-    return _to_value(node, None, 1, set())
-
-
-def _yaml_problem(error: yaml.MarkedYAMLError, text: str) -> _YamlError:
-    problem = error.problem or "unreadable YAML"
-    mark = error.problem_mark or error.context_mark
-    if mark is not None and mark.index >= len(text) and error.context_mark is not None:
-        # An unclosed quote or bracket: where it opened is the line to fix.
-        mark = error.context_mark
-    # A problem found at the end of the stream belongs to the last line of text.
-    line = min(mark.line + 1 if mark is not None else 1, text.count("\n") + 1)
-    if "nesting depth" in problem:
-        return _YamlError(line, _too_deep())
-    if "expected a single document" in str(error.context):
-        return _YamlError(line, "the file holds several YAML documents (---); keep one")
-    if error.context:
-        problem = f"{error.context}: {problem}"
-    return _YamlError(
-        line, f"this is not valid YAML ({problem}); check the indentation and the quotes"
-    )
-
-
-def _to_value(node: Node, key_line: int | None, depth: int, seen: set[int]) -> YamlValue:
-    """Turn a composed node into a YamlValue, checking tags, aliases and keys."""
-    line = node.start_mark.line + 1
-    if id(node) in seen:
-        # libyaml resolves an alias to the anchored node itself: seeing it twice.
-        raise _YamlError(line, _ALIAS_MESSAGE)
-    seen.add(id(node))
-    if depth > MAX_DEPTH:
-        raise _YamlError(line, _too_deep())
-    if isinstance(node, ScalarNode) and node.tag in _SCALAR_TAGS:
-        data = _scalar(node)
-        return YamlValue(data, line if data is not None or key_line is None else key_line)
-    if isinstance(node, SequenceNode) and node.tag == f"{_TAG}seq":
-        items = [_to_value(item, None, depth + 1, seen) for item in node.value]
-        return YamlValue(items, key_line or line)
-    if isinstance(node, MappingNode) and node.tag == f"{_TAG}map":
-        return YamlValue(_mapping(node, depth, seen), key_line or line)
-    tag = node.tag.replace(_TAG, "!!")
-    raise _YamlError(
-        line,
-        f"the tag {tag} is not allowed in a diagram file: only plain YAML values "
-        "(text, numbers, true/false, lists and mappings) are read; remove the tag",
-    )
-
-
-_MAX_DIGITS = 12
-"""No number in a diagram needs more; Python refuses to convert very long ones."""
-
-
-def _scalar(node: ScalarNode) -> Scalar:
-    if node.tag in (f"{_TAG}str", f"{_TAG}timestamp"):
-        return str(node.value)
-    if node.tag == f"{_TAG}null":
-        return None
-    if node.tag == f"{_TAG}bool":
-        return bool(_CONSTRUCTOR.construct_yaml_bool(node))
-    if node.tag == f"{_TAG}int":
-        if len(node.value) > _MAX_DIGITS:
-            raise _YamlError(
-                node.start_mark.line + 1,
-                f"the number {node.value[:12]}... is far too long; squares are 1-32",
-            )
-        return int(_CONSTRUCTOR.construct_yaml_int(node))
-    return float(_CONSTRUCTOR.construct_yaml_float(node))
-
-
-def _mapping(node: MappingNode, depth: int, seen: set[int]) -> dict[str, YamlValue]:
-    result: dict[str, YamlValue] = {}
-    first_line: dict[str, int] = {}
-    for key_node, value_node in node.value:
-        key_line = key_node.start_mark.line + 1
-        if key_node.tag == f"{_TAG}merge":
-            raise _YamlError(key_line, "merge keys (<<) are not allowed; write each key out")
-        key = _to_value(key_node, None, depth + 1, seen).data
-        if not isinstance(key, str):
-            shown = f"the key {key!r}" if isinstance(key_node, ScalarNode) else "a list or mapping"
-            raise _YamlError(key_line, f"{shown} is not a name; keys are words such as position:")
-        if key in result:
-            raise _YamlError(
-                key_line,
-                f"duplicate key {key!r} (first on line {first_line[key]}); give each key once",
-            )
-        first_line[key] = key_line
-        result[key] = _to_value(value_node, key_line, depth + 1, seen)
-    return result
-
 
 # == The schema ===============================================================
 
@@ -370,7 +176,7 @@ def parse_diagram(data: bytes, path: str, *, libyaml: bool | None = None) -> Dia
     _check_id(path)
     try:
         root = compose_yaml(_decode(data), libyaml=libyaml)
-    except _YamlError as problem:
+    except YamlError as problem:
         raise DiagramError(problem.message, path=path, line=problem.line) from None
     return _Reader(path).diagram(root)
 
@@ -395,23 +201,23 @@ def _decode(data: bytes) -> str:
     """UTF-8 text, with no tabs in indentation and no control characters."""
     if len(data) > MAX_FILE_BYTES:
         limit = f"{MAX_FILE_BYTES // 1024} KiB"
-        raise _YamlError(1, f"the file is larger than {limit}; a diagram file is a few lines")
+        raise YamlError(1, f"the file is larger than {limit}; a diagram file is a few lines")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise _YamlError(
+        raise YamlError(
             line,
             f"the file is not UTF-8 text (byte 0x{data[error.start]:02x}); save it as UTF-8",
         ) from None
     tab = _TAB_INDENT.search(text)
     if tab:
         line = text.count("\n", 0, tab.start()) + 1
-        raise _YamlError(line, "a tab is used for indentation; YAML indents with spaces only")
+        raise YamlError(line, "a tab is used for indentation; YAML indents with spaces only")
     bad = yaml.reader.Reader.NON_PRINTABLE.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
-        raise _YamlError(
+        raise YamlError(
             line, f"the file contains the control character U+{ord(bad.group()):04X}; remove it"
         )
     return text

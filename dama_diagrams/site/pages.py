@@ -32,8 +32,9 @@ import markdown
 import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
+from ..diagram._yaml import load_yaml, read_utf8
 from ..errors import DamaError
-from .translations import PLACEHOLDER, UNTRANSLATED, Catalog, CatalogError, load_yaml, read_utf8
+from .translations import PLACEHOLDER, UNTRANSLATED, Catalog, CatalogError
 
 PAGES_DIR = Path("docs") / "pages"
 TEMPLATE_SUFFIX = ".md.j2"

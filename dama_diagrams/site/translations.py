@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.events import AliasEvent, Event
-from yaml.nodes import Node
 
+from ..diagram._yaml import load_yaml, read_utf8
 from ..errors import DamaError
 
 DEFAULT_LANGUAGE = "en"
@@ -34,76 +33,6 @@ is normal, so they are never reported as unused."""
 
 class CatalogError(DamaError):
     """A catalog is malformed, or lacks a key that a page needs."""
-
-
-# --- reading the YAML files of the site (catalogs and docs/pages/nav.yml) ------
-
-_ALIAS_MESSAGE = (
-    "YAML anchors and aliases (&name, *name) are not allowed here; write each value out in full"
-)
-
-
-class _RefusedError(Exception):
-    def __init__(self, line: int, message: str):
-        super().__init__(message)
-        self.line = line
-        self.message = message
-
-
-class StrictLoader(yaml.SafeLoader):
-    """PyYAML's safe loader, refusing anchors and aliases while composing.
-
-    An alias can repeat a node that repeats a node ... (an "alias bomb"), which
-    a plain ``safe_load`` expands until the machine runs out of memory.
-    """
-
-    def compose_node(self, parent: Node | None, index: int) -> Node | None:
-        event: Event = self.peek_event()  # type: ignore[no-untyped-call]
-        if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
-            line = event.start_mark.line + 1 if event.start_mark else 1
-            raise _RefusedError(line, _ALIAS_MESSAGE)
-        return super().compose_node(parent, index)
-
-
-def read_utf8(path: Path, shown: str, error: type[DamaError], prefix: str = "") -> str:
-    """The text of ``path``; a file that is not UTF-8 is an ``error`` naming the file and line."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise error(f"{prefix}cannot read the file ({exc.strerror or exc})", path=shown) from exc
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise error(
-            f"{prefix}the file is not UTF-8 text (byte 0x{data[exc.start]:02x}); save it as UTF-8",
-            path=shown,
-            line=line,
-        ) from None
-
-
-def load_yaml(
-    text: str, shown: str, error: type[DamaError], prefix: str = ""
-) -> tuple[Any, Node | None]:
-    """Safe YAML without anchors or aliases: the data and its composed node (for lines)."""
-    loader = StrictLoader(text)
-    try:
-        node = loader.get_single_node()
-        data = None if node is None else loader.construct_document(node)
-    except _RefusedError as exc:
-        raise error(f"{prefix}{exc.message}", path=shown, line=exc.line) from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
-        problem = f" ({exc.problem})" if exc.problem else ""
-        raise error(f"{prefix}not valid YAML{problem}", path=shown, line=line) from None
-    except yaml.YAMLError as exc:
-        raise error(f"{prefix}not valid YAML ({exc})", path=shown) from None
-    except RecursionError:
-        raise error(f"{prefix}the YAML is nested too deeply", path=shown) from None
-    finally:
-        loader.dispose()
-    return data, node
 
 
 @dataclass
@@ -128,9 +57,6 @@ class Catalog:
         if not raw.strip():
             raise self.error(f"key '{key}' is empty")
         return fill(raw, params, lambda message: self.error(f"key '{key}': {message}"))
-
-    def has(self, key: str) -> bool:
-        return key in self.entries
 
     def error(self, message: str) -> CatalogError:
         return CatalogError(f"{self.language}: {message} in {self.path.as_posix()}")
