@@ -1,0 +1,157 @@
+"""Our theme overrides are copies of Material's templates: they must not drift from it.
+
+``dama_diagrams/site/templates/overrides/`` holds modified copies of Material for
+MkDocs templates (the ``site_meta`` and ``htmltitle`` blocks of ``base.html`` in
+``main.html``; ``partials/alternate.html``; ``partials/footer.html``).  Material has
+no smaller hook for these changes, so the copies stay, and these tests pin the
+upstream text each copy was made from: a SHA-256 taken from the tested Material
+release.  When Material changes one of those texts, the matching test fails, and
+the copy must be brought up to date by hand.
+
+The blocks of ``base.html`` are hashed on their own, not the whole file, because
+the rest of ``base.html`` changes with every release (asset hashes).  Inside the
+``site_meta`` block, the installed version in the generator tag
+(``mkdocs-material-9.8.2``) is replaced by ``mkdocs-material-{version}`` before
+hashing, so that a patch release that changes nothing else does not fail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.resources
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+OVERRIDES = "dama_diagrams/site/templates/overrides"
+
+# The Material minor release the recorded hashes were taken from (9.8.2), and
+# that pyproject.toml pins (mkdocs-material>=9.8,<9.9).
+TESTED_MINOR = (9, 8)
+
+# Upstream file (under material/templates/) -> SHA-256 of its text in Material 9.8.2.
+COPIED_FILES = {
+    "partials/alternate.html": "572b1d4dae611aa5fd65107edec95e44331b6141abf86834ea4dc6c1ddd7241b",
+    "partials/footer.html": "50c2a75f013b7b03fb97f381860c77df8fd5d13d68f90d3281754b68f69ec894",
+}
+
+# Block of material/templates/base.html -> SHA-256 of its text in Material 9.8.2,
+# from "{% block NAME %}" to its "{% endblock %}", version normalised (see above).
+COPIED_BLOCKS = {
+    "site_meta": "1d45f6db7602643832d1d2a73ae14445b55146f34627b350bc435ba28a4d269f",
+    "htmltitle": "8ebd0d3f80cb7be8baa6a77ed0759e9d08eba8a72047270089a452cd911f83ef",
+}
+
+
+def material_version() -> str:
+    return importlib.metadata.version("mkdocs-material")
+
+
+def release(version: str) -> tuple[int, ...]:
+    """The leading numbers of a version: ``"9.8.2"`` -> ``(9, 8, 2)``."""
+    match = re.match(r"\d+(?:\.\d+)*", version)
+    assert match, f"cannot read the version {version!r}"
+    return tuple(int(part) for part in match.group().split("."))
+
+
+def dotted(numbers: tuple[int, ...]) -> str:
+    return ".".join(map(str, numbers))
+
+
+def upstream_text(name: str) -> str:
+    """The text of one of the installed Material's templates (``name`` under templates/)."""
+    return (importlib.resources.files("material") / "templates" / name).read_text("utf-8")
+
+
+def upstream_block(name: str) -> str:
+    """One ``{% block %}`` of the installed Material's base.html, version normalised."""
+    text = upstream_text("base.html")
+    start_tag, end_tag = f"{{% block {name} %}}", "{% endblock %}"
+    assert start_tag in text, (
+        f"Material {material_version()}: base.html has no {start_tag}, which "
+        f"{OVERRIDES}/main.html overrides; find where Material moved it and port main.html"
+    )
+    start = text.index(start_tag)
+    end = text.index(end_tag, start) + len(end_tag)
+    block = text[start:end]
+    return block.replace(f"mkdocs-material-{material_version()}", "mkdocs-material-{version}")
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def drift_message(upstream: str, override: str, recorded: str, found: str) -> str:
+    return (
+        f"Material {material_version()} changed {upstream}, which {OVERRIDES}/{override} "
+        f"is a modified copy of (recorded sha256 {recorded}, now {found}). "
+        f"Diff the old and new upstream text, port the change into {override} while "
+        f"keeping our modifications, then record the new hash in "
+        f"tests/test_material_overrides.py (and the version in {override}'s header comment)."
+    )
+
+
+def check_copied_file(name: str) -> None:
+    recorded, found = COPIED_FILES[name], sha256(upstream_text(name))
+    assert found == recorded, drift_message(f"templates/{name}", name, recorded, found)
+
+
+def check_copied_block(name: str) -> None:
+    recorded, found = COPIED_BLOCKS[name], sha256(upstream_block(name))
+    assert found == recorded, drift_message(
+        f"the {{% block {name} %}} of templates/base.html", "main.html", recorded, found
+    )
+
+
+def test_copied_alternate_partial_matches_installed_material() -> None:
+    check_copied_file("partials/alternate.html")
+
+
+def test_copied_footer_matches_installed_material() -> None:
+    check_copied_file("partials/footer.html")
+
+
+def test_copied_site_meta_block_matches_installed_material() -> None:
+    check_copied_block("site_meta")
+
+
+def test_copied_htmltitle_block_matches_installed_material() -> None:
+    check_copied_block("htmltitle")
+
+
+@pytest.mark.parametrize("name", sorted(COPIED_FILES))
+def test_every_copied_partial_has_an_override(name: str) -> None:
+    assert (ROOT / OVERRIDES / name).is_file(), f"{OVERRIDES}/{name} is gone: drop its hash"
+
+
+def pinned_material_range() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The ``>=LOW,<HIGH`` of mkdocs-material in pyproject.toml's dependencies."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        dependencies = tomllib.load(file)["project"]["dependencies"]
+    pins = [dep for dep in dependencies if re.match(r"mkdocs-material\b", dep)]
+    assert len(pins) == 1, f"pyproject.toml should list mkdocs-material once, not {pins}"
+    match = re.fullmatch(r"mkdocs-material>=([\d.]+),<([\d.]+)", pins[0].replace(" ", ""))
+    assert match, f"pin mkdocs-material as '>=X.Y,<X.Y+1' in pyproject.toml, not {pins[0]!r}"
+    return release(match.group(1)), release(match.group(2))
+
+
+def test_material_is_pinned_to_the_tested_minor_release() -> None:
+    low, high = pinned_material_range()
+    assert (low, high) == (TESTED_MINOR, (TESTED_MINOR[0], TESTED_MINOR[1] + 1)), (
+        f"pyproject.toml pins mkdocs-material to >={dotted(low)},<{dotted(high)}, but the "
+        f"override hashes were recorded from {dotted(TESTED_MINOR)}: re-check the overrides "
+        "against the new release and update TESTED_MINOR and the hashes with the pin"
+    )
+
+
+def test_installed_material_is_within_the_pinned_range() -> None:
+    low, high = pinned_material_range()
+    installed = release(material_version())
+    assert low <= installed < high, (
+        f"mkdocs-material {material_version()} is installed, outside the pinned range "
+        f">={dotted(low)},<{dotted(high)}: reinstall with pip install -e '.[test]'"
+    )
