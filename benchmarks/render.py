@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from dama_diagrams import Position
-from dama_diagrams.render.png import svg_to_png
-from dama_diagrams.render.svg import Markers, clear_cache, render_svg
+from dama_diagrams.render import Markers, render_svg, svg_to_png
+from dama_diagrams.render.svg import clear_cache
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = 400

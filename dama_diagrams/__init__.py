@@ -4,7 +4,7 @@ from .engine.board import Color, Square
 from .engine.move import Move
 from .engine.position import GameOverReason, Outcome, Piece, Position
 from .errors import DamaError, DiagramError, IllegalMoveError, MoveNotationError, PositionError
-from .render.svg import Markers, Theme, render_svg
+from .render import Markers, Theme, render_svg
 
 __all__ = [
     "Color",

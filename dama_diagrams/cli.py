@@ -71,14 +71,13 @@ def _render(args: argparse.Namespace, out: TextIO) -> int:
             f"dama-diagrams render: no such file or folder: {', '.join(missing)}", file=sys.stderr
         )
         return 2
-    return render_files(
-        paths,
-        args.out,
-        image_format=args.format,
-        scale=args.scale,
-        log=out,
-        errors=sys.stderr if out is sys.stdout else out,
-    )
+    report = render_files(paths, args.out, image_format=args.format, scale=args.scale)
+    errors = sys.stderr if out is sys.stdout else out
+    for failure in report.failures:
+        print(str(failure.error), file=errors)
+    refused = f", {len(report.failures)} refused" if report.failures else ""
+    print(f"{len(report.written)} diagram(s) rendered to {report.out_dir}{refused}", file=out)
+    return 0 if report.ok else 1
 
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:

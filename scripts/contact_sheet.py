@@ -16,8 +16,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from dama_diagrams.diagram.verify import VerifiedDiagram, verify_directory
+from dama_diagrams.render.figure import diagram_svg
 from dama_diagrams.render.png import svg_to_png
-from dama_diagrams.render.svg import Markers, render_svg
 
 SVG_NS = "http://www.w3.org/2000/svg"
 BOARD = 300
@@ -25,26 +25,6 @@ LABEL = 44
 GAP = 24
 COLUMNS = 5
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-
-
-def markers_of(verified: VerifiedDiagram) -> Markers | None:
-    """The markers the site shows: the moves drawn, or the move refused."""
-    if not verified.moves and not verified.rejected:
-        return None
-    return Markers.from_moves(verified.moves, verified.rejected)
-
-
-def diagram_svg(verified: VerifiedDiagram) -> str:
-    diagram = verified.diagram
-    return render_svg(
-        diagram.position,
-        diagram_id=diagram.id,
-        markers=markers_of(verified),
-        numbers=diagram.show.numbers,
-        arrows=diagram.show.arrows,
-        flipped=diagram.show.flip,
-        size=BOARD,
-    )
 
 
 def sheet_svg(diagrams: list[VerifiedDiagram]) -> str:
@@ -64,7 +44,7 @@ def sheet_svg(diagrams: list[VerifiedDiagram]) -> str:
         row, column = divmod(index, COLUMNS)
         x = GAP + column * (BOARD + GAP)
         y = GAP + row * (BOARD + LABEL + GAP)
-        board = ET.fromstring(diagram_svg(verified))
+        board = ET.fromstring(diagram_svg(verified, size=BOARD).svg)
         board.set("x", str(x))
         board.set("y", str(y))
         sheet.append(board)

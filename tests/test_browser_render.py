@@ -17,8 +17,7 @@ from PIL import Image, ImageChops, ImageStat
 from playwright.sync_api import Browser, Page
 
 from dama_diagrams import Position
-from dama_diagrams.render.png import svg_to_png
-from dama_diagrams.render.svg import Markers, Theme, legend_svg, render_svg
+from dama_diagrams.render import Markers, Theme, legend_svg, render_svg, svg_to_png
 
 
 def diagrams() -> dict[str, str]:

@@ -12,8 +12,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from dama_diagrams import Position
-from dama_diagrams.render.png import render_png, svg_to_png
-from dama_diagrams.render.svg import DEFAULT_COLORS, Markers, render_svg
+from dama_diagrams.render import Markers, render_png, render_svg, svg_to_png
+from dama_diagrams.render.theme import DEFAULT_COLORS
 
 FULL = 860
 FRAME = 30

@@ -5,6 +5,8 @@ import subprocess
 from pathlib import Path
 from xml.etree import ElementTree
 
+import pytest
+
 from tests.conftest import run_cli
 
 DIAGRAMS = Path(__file__).parent.parent / "diagrams"
@@ -52,3 +54,16 @@ def test_a_refuted_claim_is_reported_and_not_drawn(tmp_path: Path) -> None:
 def test_missing_path_is_a_command_line_error(tmp_path: Path) -> None:
     result = run("render", tmp_path / "absent", "--out", tmp_path)
     assert result.returncode == 2
+
+
+def test_render_files_reports_instead_of_printing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dama_diagrams.render import render_files
+
+    broken = Path(__file__).parent / "broken" / "square-33.yaml"
+    report = render_files([DIAGRAMS / "man-capture.yaml", broken], tmp_path)
+    assert report.written == (tmp_path / "man-capture.svg",)
+    assert [Path(failure.path) for failure in report.failures] == [broken]
+    assert not report.ok and report.out_dir == tmp_path
+    assert capsys.readouterr() == ("", "")

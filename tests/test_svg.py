@@ -17,15 +17,18 @@ from collections.abc import Iterator
 import pytest
 
 from dama_diagrams import Move, Position
-from dama_diagrams.render.svg import (
-    DEFAULT_COLORS,
+from dama_diagrams.render import (
+    LEGEND_KEYS,
     Markers,
+    SvgPicture,
     Theme,
-    describe_position,
     legend_html,
     legend_svg,
+    render_picture,
     render_svg,
 )
+from dama_diagrams.render._describe import describe_position
+from dama_diagrams.render.theme import DEFAULT_COLORS
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -546,7 +549,7 @@ def test_same_bytes_in_a_fresh_process_with_another_hash_seed() -> None:
     code = (
         "import sys\n"
         "from dama_diagrams import Position\n"
-        "from dama_diagrams.render.svg import Markers, render_svg\n"
+        "from dama_diagrams.render import Markers, render_svg\n"
         "m = Markers.from_move('30x21x14x5', rejected=['30x23x14x5'])\n"
         "p = Position.from_fen('W:WK30:B10,12,18,K20,K26,27')\n"
         "sys.stdout.write(render_svg(p, markers=m, numbers='marked'))\n"
@@ -605,3 +608,31 @@ def test_a_path_that_stays_on_one_square_is_refused() -> None:
         Markers(start=22, path=(22, 22))
     with pytest.raises(ValueError, match="repeats a square"):
         Markers(rejected=((22, 22),))
+
+
+def test_legend_html_keeps_only_the_keys_asked_for_in_canonical_order() -> None:
+    full = legend_html(LABELS)
+    assert legend_html(LABELS, keys=LEGEND_KEYS) == full
+    item = ET.fromstring(legend_html(LABELS, keys=("king", "start")))
+    assert [li.get("class") for li in item] == ["dama-legend-start", "dama-legend-king"]
+    assert legend_html(LABELS, keys=()) == '<ul class="dama-legend"></ul>'
+    with pytest.raises(ValueError, match="unknown legend key"):
+        legend_html(LABELS, keys=("kingg",))
+
+
+# -- the picture and its size --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "size"),
+    [({}, (400, 400)), ({"size": 333, "frame": False, "side_to_move": True}, (333, 321))],
+)
+def test_render_picture_carries_the_size_written_in_the_svg(
+    options: dict[str, object], size: tuple[int, int]
+) -> None:
+    picture = render_picture(Position.initial(), **options)  # type: ignore[arg-type]
+    assert isinstance(picture, SvgPicture)
+    assert picture.svg == render_svg(Position.initial(), **options)  # type: ignore[arg-type]
+    root = ET.fromstring(picture.svg)
+    assert (picture.width, picture.height) == size
+    assert (root.get("width"), root.get("height")) == tuple(map(str, size))

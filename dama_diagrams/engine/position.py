@@ -32,12 +32,6 @@ class Piece:
     color: Color
     king: bool = False
 
-    @property
-    def symbol(self) -> str:
-        """``w``/``b`` for men, ``W``/``B`` for kings."""
-        letter = "w" if self.color is Color.WHITE else "b"
-        return letter.upper() if self.king else letter
-
 
 class GameOverReason(Enum):
     NO_PIECES = "no-pieces"

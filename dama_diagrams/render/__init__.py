@@ -1,1 +1,62 @@
-"""placeholder"""
+"""Pictures of positions: SVG for the page, PNG from the very same SVG.
+
+This stage sits after the engine and the diagram files so that drawing never
+decides anything: it shows what the engine confirmed (:mod:`.figure`) and
+nothing else, and it can change its looks without touching a rule.
+
+The PNG and figure functions load lazily: cairosvg and the YAML loader are only
+imported when first used, so ``import dama_diagrams`` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from .legend import LEGEND_KEYS, legend_html, legend_svg
+from .markers import Markers
+from .svg import SvgPicture, render_picture, render_svg
+from .theme import Theme
+
+if TYPE_CHECKING:
+    from .figure import RenderReport, diagram_markers, diagram_svg, render_files
+    from .png import render_png, svg_to_png
+
+__all__ = [
+    "LEGEND_KEYS",
+    "Markers",
+    "RenderReport",
+    "SvgPicture",
+    "Theme",
+    "diagram_markers",
+    "diagram_svg",
+    "legend_html",
+    "legend_svg",
+    "render_files",
+    "render_picture",
+    "render_png",
+    "render_svg",
+    "svg_to_png",
+]
+
+_LAZY = {
+    "RenderReport": "figure",
+    "diagram_markers": "figure",
+    "diagram_svg": "figure",
+    "render_files": "figure",
+    "render_png": "png",
+    "svg_to_png": "png",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -1,17 +1,22 @@
 """From a verified diagram to its picture: the one place that maps claims to markers.
 
-The command line's ``render`` and the rules site both draw diagrams through
-:func:`diagram_svg`, so a diagram looks the same wherever it appears.
+The command line's ``render``, the contact sheet and the rules site all draw
+diagrams through :func:`diagram_svg`, so a diagram looks the same wherever it
+appears.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, TextIO
+from typing import Literal
 
-from ..diagram.verify import VerifiedDiagram, verify_paths
-from .svg import Markers, render_svg
+from ..diagram.verify import Failure, VerifiedDiagram, verify_paths
+from .markers import Markers
+from .svg import SvgPicture, render_picture
+
+__all__ = ["ImageFormat", "RenderReport", "diagram_markers", "diagram_svg", "render_files"]
 
 ImageFormat = Literal["svg", "png"]
 
@@ -27,10 +32,10 @@ def diagram_svg(
     title: str | None = None,
     description: str | None = None,
     size: int = 400,
-) -> str:
-    """The SVG of a verified diagram, with its display options applied."""
+) -> SvgPicture:
+    """The picture of a verified diagram, with its display options applied."""
     diagram = verified.diagram
-    return render_svg(
+    return render_picture(
         diagram.position,
         diagram_id=diagram.id,
         markers=diagram_markers(verified),
@@ -43,26 +48,37 @@ def diagram_svg(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class RenderReport:
+    """What :func:`render_files` did, for the caller to report as it likes."""
+
+    out_dir: Path
+    written: tuple[Path, ...]
+    failures: tuple[Failure, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Something was checked and every diagram was drawn."""
+        return bool(self.written) and not self.failures
+
+
 def render_files(
     paths: Iterable[Path],
     out_dir: Path,
     *,
     image_format: ImageFormat = "svg",
     scale: float = 1.0,
-    log: TextIO,
-    errors: TextIO | None = None,
-) -> int:
+) -> RenderReport:
     """Verify, then write ``<id>.svg`` or ``<id>.png`` for every diagram that holds.
 
-    A diagram whose claim fails is reported and not drawn.  Returns the exit
-    code: 0 if every diagram was rendered, 1 otherwise.
+    A diagram whose claim fails is not drawn; it comes back in the report's
+    ``failures``.
     """
     report = verify_paths(list(paths))
-    for failure in report.failures:
-        print(str(failure.error), file=errors or log)
     out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
     for verified in report.verified:
-        svg = diagram_svg(verified)
+        svg = diagram_svg(verified).svg
         target = out_dir / f"{verified.id}.{image_format}"
         if image_format == "png":
             from .png import svg_to_png
@@ -70,9 +86,5 @@ def render_files(
             target.write_bytes(svg_to_png(svg, scale=scale))
         else:
             target.write_text(svg, encoding="utf-8")
-    print(
-        f"{len(report.verified)} diagram(s) rendered to {out_dir}"
-        + (f", {len(report.failures)} refused" if report.failures else ""),
-        file=log,
-    )
-    return 0 if report.ok else 1
+        written.append(target)
+    return RenderReport(out_dir, tuple(written), report.failures)

@@ -1,4 +1,4 @@
-"""PNG diagrams: the SVG of :mod:`dama_diagrams.svg`, drawn by cairosvg.
+"""PNG diagrams: the SVG of :mod:`dama_diagrams.render.svg`, drawn by cairosvg.
 
 The PNG is made from the very same SVG text that the site embeds, so the two
 can never disagree about the position.  cairosvg writes no timestamp or other
@@ -32,9 +32,9 @@ def svg_to_png(svg_text: str, *, scale: float = 1.0) -> bytes:
 
 
 def render_png(position: Position, *, scale: float = 1.0, **options: Unpack[SvgOptions]) -> bytes:
-    """The diagram of :func:`dama_diagrams.svg.render_svg` as PNG bytes.
+    """The diagram of :func:`dama_diagrams.render.svg.render_picture` as PNG bytes.
 
-    The options are those of ``render_svg``; the picture is ``size * scale``
+    The options are those of ``render_picture``; the picture is ``size * scale``
     pixels wide.
     """
     return svg_to_png(render_svg(position, **options), scale=scale)

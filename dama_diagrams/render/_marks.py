@@ -1,0 +1,214 @@
+"""The rules' markers drawn on the board: start, landings, captures, arrows.
+
+Each function returns one element for the caller to serialize; ``margin`` is
+where the board starts inside the picture, so the legend can draw the same
+markers on a lone square at the origin.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+from typing import Final
+
+from ..engine.board import Square
+from ._geometry import MAN_FACE, SQUARE, centre, corner
+from ._xml import FONT, fmt
+from .theme import Theme, paint
+
+_ARROW_START_GAP: Final = 20.0
+
+
+def start_marker(theme: Theme, square: Square, flipped: bool, margin: int) -> ET.Element:
+    """The square the move starts from, filled."""
+    x, y = corner(square, flipped, margin)
+    return ET.Element(
+        "rect",
+        {
+            "class": "marker start",
+            "x": str(x),
+            "y": str(y),
+            "width": str(SQUARE),
+            "height": str(SQUARE),
+            **paint(theme, "marker start", "fill"),
+        },
+    )
+
+
+def landing_rings(
+    theme: Theme, landings: tuple[Square, ...], flipped: bool, margin: int
+) -> ET.Element:
+    """A ring where the piece lands: the shape of the piece that will be there."""
+    group = ET.Element(
+        "g",
+        {
+            "class": "marker landing",
+            **paint(theme, "marker landing", "fill"),
+            "fill-opacity": "0.12",
+            **paint(theme, "marker landing", "stroke"),
+            "stroke-width": "5",
+        },
+    )
+    for square in dict.fromkeys(landings):
+        cx, cy = centre(square, flipped, margin)
+        ET.SubElement(group, "circle", {"cx": str(cx), "cy": str(cy + MAN_FACE), "r": "36"})
+    return group
+
+
+def landing_badges(
+    theme: Theme, sequences: Iterable[tuple[Square, ...]], flipped: bool, margin: int
+) -> ET.Element:
+    """The order of the landings of each multi-capture, as numbered discs."""
+    group = ET.Element("g", {"class": "marker landing order"})
+    discs = ET.SubElement(group, "g", paint(theme, "marker landing", "fill"))
+    labels = ET.SubElement(
+        group,
+        "g",
+        {
+            "class": "marker landing text",
+            "font-family": FONT,
+            "font-size": "19",
+            "font-weight": "bold",
+            "text-anchor": "middle",
+            **paint(theme, "marker landing text", "fill"),
+        },
+    )
+    # A square landed on twice gets both numbers, side by side.
+    sequences = tuple(sequences)
+    count: dict[Square, int] = {}
+    for landings in sequences:
+        for square in landings:
+            count[square] = count.get(square, 0) + 1
+    seen: dict[Square, int] = {}
+    for landings in sequences:
+        for index, square in enumerate(landings, start=1):
+            cx, cy = centre(square, flipped, margin)
+            shift = 33 * (seen.get(square, 0) - (count[square] - 1) / 2)
+            seen[square] = seen.get(square, 0) + 1
+            x, y = fmt(cx + shift), cy + MAN_FACE
+            ET.SubElement(discs, "circle", {"cx": x, "cy": str(y), "r": "16", "stroke": "none"})
+            label = ET.SubElement(labels, "text", {"x": x, "y": str(y + 7)})
+            label.text = str(index)
+    return group
+
+
+def rejected_ends(
+    theme: Theme, paths: tuple[tuple[Square, ...], ...], flipped: bool, margin: int
+) -> ET.Element:
+    """A dashed ring where a rejected move would have ended."""
+    group = ET.Element(
+        "g",
+        {
+            "class": "marker rejected",
+            "fill": "none",
+            **paint(theme, "arrow rejected", "stroke"),
+            "stroke-width": "4",
+            "stroke-dasharray": "9 7",
+        },
+    )
+    for square in dict.fromkeys(path[-1] for path in paths):
+        cx, cy = centre(square, flipped, margin)
+        ET.SubElement(group, "circle", {"cx": str(cx), "cy": str(cy + MAN_FACE), "r": "30"})
+    return group
+
+
+def captured_marks(
+    theme: Theme, captured: tuple[Square, ...], flipped: bool, margin: int
+) -> ET.Element:
+    """A cross over each captured piece, with a halo so it reads on both colours."""
+    group = ET.Element(
+        "g",
+        {"class": "marker captured", "fill": "none", "stroke-linecap": "round"},
+    )
+    paths = []
+    for square in dict.fromkeys(captured):
+        cx, cy = centre(square, flipped, margin)
+        cy += MAN_FACE
+        a, b = (cx - 17, cy - 17), (cx + 17, cy + 17)
+        paths.append(f"M{a[0]} {a[1]}L{b[0]} {b[1]}M{b[0]} {a[1]}L{a[0]} {b[1]}")
+    d = "".join(paths)
+    ET.SubElement(
+        group,
+        "path",
+        {
+            "class": "marker captured halo",
+            "d": d,
+            **paint(theme, "marker captured halo", "stroke"),
+            "stroke-width": "14",
+        },
+    )
+    ET.SubElement(
+        group,
+        "path",
+        {"d": d, **paint(theme, "marker captured", "stroke"), "stroke-width": "7"},
+    )
+    return group
+
+
+def arrow(
+    theme: Theme,
+    path: tuple[Square, ...],
+    flipped: bool,
+    margin: int,
+    *,
+    rejected: bool,
+    tip_gap: float,
+) -> ET.Element:
+    """A line through the centres of a move's squares, ending in an arrowhead.
+
+    The line stops where the head begins, so that a translucent arrow is not
+    darker where the two overlap.
+    """
+    points: list[tuple[float, float]] = [centre(square, flipped, margin) for square in path]
+    points = [(x, y + MAN_FACE) for x, y in points]
+    # Start beside the centre, so the moving piece (and a king's crown) stays visible.
+    (sx, sy), (nx, ny) = points[0], points[1]
+    start_length = math.hypot(nx - sx, ny - sy)
+    points[0] = (
+        sx + (nx - sx) * _ARROW_START_GAP / start_length,
+        sy + (ny - sy) * _ARROW_START_GAP / start_length,
+    )
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head_length, head_width = (24.0, 15.0) if rejected else (28.0, 18.0)
+    tip = (x1 - ux * tip_gap, y1 - uy * tip_gap)
+    base = (tip[0] - ux * head_length, tip[1] - uy * head_length)
+    left = (base[0] - uy * head_width, base[1] + ux * head_width)
+    right = (base[0] + uy * head_width, base[1] - ux * head_width)
+    key = "arrow rejected" if rejected else "arrow"
+    group = ET.Element("g", {"class": key})
+    line_end = base if not rejected else (base[0] + ux * 6, base[1] + uy * 6)
+    line = [*points[:-1], line_end]
+    d = "M" + "L".join(f"{fmt(x)} {fmt(y)}" for x, y in line)
+    ET.SubElement(
+        group,
+        "path",
+        {
+            "d": d,
+            "fill": "none",
+            **paint(theme, key, "stroke"),
+            "stroke-width": "6" if rejected else "9",
+            "stroke-linejoin": "round",
+            "stroke-linecap": "butt",
+            **({"stroke-dasharray": "14 9"} if rejected else {}),
+        },
+    )
+    head = "M{}L{}L{}".format(*(f"{fmt(x)} {fmt(y)}" for x, y in (left, tip, right)))
+    if rejected:
+        ET.SubElement(
+            group,
+            "path",
+            {
+                "d": head,
+                "fill": "none",
+                **paint(theme, key, "stroke"),
+                "stroke-width": "6",
+                "stroke-linejoin": "round",
+                "stroke-linecap": "round",
+            },
+        )
+    else:
+        ET.SubElement(group, "path", {"d": head + "Z", **paint(theme, key, "fill")})
+    return group

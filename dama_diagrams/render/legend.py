@@ -1,0 +1,161 @@
+"""The legend: what each marker means, drawn with the board's own shapes.
+
+The icons come from the same functions as the board, so a legend can never
+show a marker that the board draws differently.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
+from typing import Final
+
+from ..engine.board import Color
+from ._geometry import SQUARE
+from ._marks import captured_marks, landing_rings, start_marker
+from ._pieces import piece_shape
+from ._xml import FONT, SVG_NS, check_id, fmt, tostring, xml_text
+from .theme import DEFAULT_THEME, Theme, paint
+
+__all__ = ["LEGEND_KEYS", "legend_html", "legend_svg"]
+
+LEGEND_KEYS: Final = ("start", "landing", "captured", "king")
+"""Every legend entry, in the order a legend shows them."""
+
+
+def legend_svg(
+    labels: Mapping[str, str],
+    *,
+    diagram_id: str = "legend",
+    theme: Theme | None = None,
+) -> str:
+    """The four markers with the caller's (translated) labels, as one SVG.
+
+    ``labels`` has the keys of :data:`LEGEND_KEYS`; their text is also the
+    SVG's title.  Label widths are estimated, since SVG cannot measure text.
+    """
+    _check_labels(labels)
+    check_id(diagram_id)
+    theme = theme or DEFAULT_THEME
+    row, icon, font = 44, 36, 16
+    longest = max(len(labels[key]) for key in LEGEND_KEYS)
+    width = icon + 12 + math.ceil(longest * font * 0.62) + 4
+    height = row * len(LEGEND_KEYS) - (row - icon)
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": SVG_NS,
+            "class": "dama-legend",
+            "viewBox": f"0 0 {width} {height}",
+            "width": str(width),
+            "height": str(height),
+            "role": "img",
+            "aria-labelledby": f"{diagram_id}-title",
+        },
+    )
+    title = ET.SubElement(root, "title", {"id": f"{diagram_id}-title"})
+    title.text = "; ".join(labels[k] for k in LEGEND_KEYS)
+    for index, key in enumerate(LEGEND_KEYS):
+        y = index * row
+        item = ET.SubElement(root, "g", {"class": f"legend {key}"})
+        holder = ET.SubElement(
+            item, "g", {"transform": f"translate(0 {y}) scale({fmt(icon / SQUARE)})"}
+        )
+        holder.extend(_legend_icon(theme, key))
+        label = ET.SubElement(
+            item,
+            "text",
+            {
+                "class": "legend text",
+                "x": str(icon + 12),
+                "y": str(y + icon // 2 + font * 7 // 20),
+                "font-family": FONT,
+                "font-size": str(font),
+                **paint(theme, "legend text", "fill"),
+            },
+        )
+        label.text = xml_text(labels[key])
+    return tostring(root)
+
+
+def legend_html(
+    labels: Mapping[str, str],
+    *,
+    keys: Iterable[str] = LEGEND_KEYS,
+    theme: Theme | None = None,
+) -> str:
+    """The legend as an HTML list with small inline icons; the text takes the page's colours.
+
+    ``keys`` picks the entries a figure needs (they keep the order of
+    :data:`LEGEND_KEYS`); ``labels`` still has all four, as for the full legend.
+    """
+    _check_labels(labels)
+    wanted = _check_keys(keys)
+    theme = theme or DEFAULT_THEME
+    listing = ET.Element("ul", {"class": "dama-legend"})
+    for key in LEGEND_KEYS:
+        if key not in wanted:
+            continue
+        item = ET.SubElement(listing, "li", {"class": f"dama-legend-{key}"})
+        icon = ET.SubElement(
+            item,
+            "svg",
+            {
+                "xmlns": SVG_NS,
+                "viewBox": f"0 0 {SQUARE} {SQUARE}",
+                "width": "24",
+                "height": "24",
+                "aria-hidden": "true",
+                "focusable": "false",
+            },
+        )
+        icon.extend(_legend_icon(theme, key))
+        ET.SubElement(item, "span").text = xml_text(labels[key])
+    return ET.tostring(listing, encoding="unicode", short_empty_elements=False)
+
+
+def _check_labels(labels: Mapping[str, str]) -> None:
+    missing = [key for key in LEGEND_KEYS if key not in labels]
+    unknown = sorted(set(labels) - set(LEGEND_KEYS))
+    if missing or unknown:
+        raise ValueError(
+            f"legend labels need exactly the keys {', '.join(LEGEND_KEYS)}; "
+            f"missing: {', '.join(missing) or 'none'}; unknown: {', '.join(unknown) or 'none'}"
+        )
+
+
+def _check_keys(keys: Iterable[str]) -> frozenset[str]:
+    wanted = frozenset(keys)
+    unknown = sorted(wanted - set(LEGEND_KEYS))
+    if unknown:
+        raise ValueError(
+            f"unknown legend key(s) {', '.join(map(repr, unknown))}; "
+            f"the keys are {', '.join(LEGEND_KEYS)}"
+        )
+    return wanted
+
+
+def _legend_icon(theme: Theme, key: str) -> list[ET.Element]:
+    """One marker drawn on a single dark square of 100 units."""
+    square = ET.Element(
+        "rect", {"class": "square dark", "width": str(SQUARE), "height": str(SQUARE)}
+    )
+    square.attrib.update(paint(theme, "square dark", "fill"))
+    elements = [square]
+    if key == "start":
+        elements.append(start_marker(theme, 1, False, 0))
+        elements.append(_placed(piece_shape(theme, Color.WHITE, False)))
+    elif key == "landing":
+        elements.append(landing_rings(theme, (1,), False, 0))
+    elif key == "captured":
+        elements.append(_placed(piece_shape(theme, Color.BLACK, False)))
+        elements.append(captured_marks(theme, (1,), False, 0))
+    else:
+        elements.append(_placed(piece_shape(theme, Color.WHITE, True)))
+    return elements
+
+
+def _placed(shape: ET.Element) -> ET.Element:
+    shape.set("transform", f"translate({SQUARE // 2} {SQUARE // 2})")
+    return shape
