@@ -32,7 +32,8 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dama_diagrams.site.build import CARD_CACHE, OVERRIDES, PLUGIN_NAME  # noqa: E402
+from dama_diagrams.site._common import OVERRIDES, PLUGIN_NAME  # noqa: E402
+from dama_diagrams.site.cards import CARD_CACHE  # noqa: E402
 
 OURS = ("verify", "render", "pages")
 
@@ -40,7 +41,7 @@ OURS = ("verify", "render", "pages")
 def full_build(project: Path, out: Path) -> dict[str, float]:
     """One ``dama-diagrams build`` in a fresh process, as from the command line."""
     code = (
-        "import json, sys; from pathlib import Path; from dama_diagrams.site.build import build_site; "
+        "import json, sys; from pathlib import Path; from dama_diagrams.site import build_site; "
         "print(json.dumps(build_site(Path(sys.argv[1]), out=Path(sys.argv[2])).timings))"
     )
     started = time.perf_counter()

@@ -56,9 +56,27 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _verify(args: argparse.Namespace, out: TextIO) -> int:
-    from .diagram.verify import verify_command
+    """One line per diagram, then the totals; exit 1 if a claim fails, 2 if a path is missing."""
+    from .diagram.verify import VerifiedDiagram, verify_paths
 
-    return verify_command(args.paths, out, sys.stderr if out is sys.stdout else out)
+    errors = sys.stderr if out is sys.stdout else out
+    given = args.paths or [Path("diagrams")]
+    missing = [path for path in given if not path.exists()]
+    if missing:
+        for path in missing:
+            print(f"{path}: no such file or folder", file=errors)
+        return 2
+    report = verify_paths(given)
+    width = max((len(result.id) for result in report.results), default=0)
+    for result in report.results:
+        if isinstance(result, VerifiedDiagram):
+            line = f"{result.id:<{width}}  {result.claim.value:<13}  holds: {result.summary}"
+            print(line, file=out)
+        else:
+            print(f"{result.id:<{width}}  {result.claim:<13}  FAILS", file=out)
+            print(str(result.error), file=errors)
+    print(report.totals(), file=out)
+    return 0 if report.ok else 1
 
 
 def _render(args: argparse.Namespace, out: TextIO) -> int:
@@ -89,7 +107,7 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> int:
-    from .site.build import serve_site
+    from .site.serve import serve_site
 
     serve_site(Path.cwd(), args.lang, dev_addr=args.dev_addr)
     return 0

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from dama_diagrams.site.build import build_site
+from dama_diagrams.site import build_site
 from dama_diagrams.site.translations import available_languages
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from dama_diagrams.errors import DamaError
-from dama_diagrams.render.svg import legend_html
-from dama_diagrams.site.build import build_site
-from dama_diagrams.site.pages import PageError, PageRenderer, inline_html, load_nav, safe_markdown
+from dama_diagrams.site import build_site
+from dama_diagrams.site._markdown import inline_html, safe_markdown
+from dama_diagrams.site.nav import PageError, load_nav
+from dama_diagrams.site.pages import PageRenderer
 from dama_diagrams.site.translations import CatalogError, catalog_status, load_catalog
 from tests.conftest import copy_project
 
@@ -79,7 +80,7 @@ def project(tmp_path: Path) -> Path:
 def _renderer(project: Path) -> PageRenderer:
     catalog = load_catalog(project, "en")
     catalog.entries.update({"x.title": "X", "x.description": "A test page."})
-    return PageRenderer(project, catalog, {}, lambda labels, keys: legend_html(labels))
+    return PageRenderer(project, catalog, {}, {})
 
 
 def _page(project: Path, source: str, name: str = "x") -> Path:

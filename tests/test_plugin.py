@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import copy_project, free_port, running_cli
+from dama_diagrams.site import SITE_MARKER
+from tests.conftest import copy_project, free_port, run_cli, running_cli
 
 pytestmark = pytest.mark.slow
 
@@ -53,6 +54,9 @@ def test_mkdocs_build_generates_the_default_language(tmp_path: Path) -> None:
     # The templates and catalogs are sources: they are never published.
     assert not list((project / "site" / "en").rglob("*.j2"))
     assert not (project / "site" / "en" / "locales").exists()
+    # site/ holds only this build: marked, so that `dama-diagrams build` may replace it.
+    assert (project / "site" / SITE_MARKER).is_file()
+    assert run_cli("build", "--lang", "en", cwd=project).returncode == 0
 
 
 def test_serve_reloads_after_a_catalog_edit(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from dama_diagrams.errors import DamaError
-from dama_diagrams.site.build import build_site
+from dama_diagrams.site import build_site
 from dama_diagrams.site.translations import available_languages
 from tests.conftest import copy_project
 

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from dama_diagrams.diagram.verify import verify_directory
-from dama_diagrams.site.build import SITE_MARKER, SiteError, _finding, build_site
+from dama_diagrams.site import SITE_MARKER, SiteError, build_site
+from dama_diagrams.site.figures import figure_view
 from dama_diagrams.site.translations import scaffold_language
 from tests.conftest import ROOT, copy_project, free_port, run_cli, running_cli
 
@@ -90,18 +91,13 @@ def test_build_marks_its_site_and_rebuilds_it(project: Path) -> None:
     assert (out / "en" / "index.html").is_file() and (out / SITE_MARKER).is_file()
 
 
-def test_site_from_before_the_marker_is_still_rebuilt(project: Path) -> None:
+def test_site_without_the_marker_is_refused(project: Path) -> None:
     build_site(project, languages=["en", "nl"])
     site = project / "site"
-    (site / SITE_MARKER).unlink()  # what an older version left
-    build_site(project, languages=["en"])
-    assert (site / SITE_MARKER).is_file()
-    assert not (site / "nl").exists()
-    # `mkdocs build` through the plugin leaves only site/en/, no index.html: also ours.
-    (site / SITE_MARKER).unlink()
-    (site / "index.html").unlink()
-    build_site(project, languages=["en"])
-    assert (site / "index.html").is_file()
+    (site / SITE_MARKER).unlink()  # any other MkDocs site looks like this
+    with pytest.raises(SiteError, match="not empty and was not made by dama-diagrams"):
+        build_site(project, languages=["en"])
+    assert (site / "nl" / "index.html").is_file()
 
 
 def test_old_looking_folder_with_other_files_is_refused(project: Path) -> None:
@@ -315,4 +311,4 @@ def test_empty_board_finding_depends_on_the_numbers_shown(
     )
     report = verify_directory(folder)
     assert not report.failures
-    assert _finding(report.verified[0]).key == key
+    assert figure_view(report.verified[0]).finding == key

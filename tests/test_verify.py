@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dama_diagrams.cli import main
 from dama_diagrams.diagram.schema import Claim, Diagram, parse_diagram
 from dama_diagrams.diagram.verify import (
     Failure,
     VerifiedDiagram,
     verify,
-    verify_command,
     verify_directory,
     verify_paths,
 )
@@ -308,32 +308,27 @@ def test_a_verified_priority_diagram_carries_markers_and_the_explanation() -> No
     assert verified.rule is verified.deciding_rule is PriorityRule.MOST_PIECES
     assert verified.legal_moves == (Move.parse("31x22x13x6"),)
     assert [str(c.move) for c in verified.explanation.candidates] == ["21x14x5", "31x22x13x6"]
-    finding = verified.finding
-    assert (finding.kind, finding.rule, finding.moves) == (
-        Claim.PRIORITY,
-        PriorityRule.MOST_PIECES,
-        (verified.move,),
-    )
+    assert verified.claim is Claim.PRIORITY
 
 
 def test_an_illegal_move_is_drawn_as_rejected_not_as_played() -> None:
     verified = check(HOLDS["illegal"][0])
     assert verified.move is None
     assert verified.rejected == (Move.parse("22x13"),)
-    assert verified.finding.reason is IllegalReason.MAN_TAKES_KING
-    assert verified.finding.legal_moves == (Move.parse("22-19"),)
+    assert verified.reason is IllegalReason.MAN_TAKES_KING
+    assert verified.legal_moves == (Move.parse("22-19"),)
 
 
 def test_findings_carry_the_data_the_site_translates() -> None:
     revisit = check(
         'position: "W:WK29:B10,11,18,19,26"\nclaim: multi-capture\nmove: 29x22x13x6x15x22\n'
-    ).finding
+    )
     assert (revisit.captured, revisit.revisited) == (5, (22,))
-    promotion = check(HOLDS["promotion"][0]).finding
+    promotion = check(HOLDS["promotion"][0])
     assert promotion.continuation == Move.parse("2x9")
-    over = check(HOLDS["game-over"][0]).finding
+    over = check(HOLDS["game-over"][0])
     assert (over.reason, over.winner) == (GameOverReason.BLOCKED, Color.WHITE)
-    assert check(HOLDS["setup"][0]).finding.initial is True
+    assert check(HOLDS["setup"][0]).initial is True
     free = check(HOLDS["free-choice"][0])
     assert free.moves == (Move.parse("31x22x13"), Move.parse("31x24x15"))
 
@@ -426,7 +421,7 @@ def test_a_yml_file_an_empty_folder_and_a_reused_id_are_failures(tmp_path: Path)
 def test_verify_command_prints_a_line_per_diagram_and_fails_with_exit_1(tmp_path: Path) -> None:
     write(tmp_path, {"good.yaml": GOOD, "bad.yaml": BAD})
     out = io.StringIO()
-    assert verify_command([tmp_path], out) == 1
+    assert main(["verify", str(tmp_path)], out) == 1
     lines = out.getvalue().splitlines()
     assert lines[0].split()[:3] == ["bad", "move", "FAILS"]
     assert lines[1] == f"{tmp_path / 'bad.yaml'}:3: 22-17 is not legal (not-diagonal): " + (
@@ -439,13 +434,13 @@ def test_verify_command_prints_a_line_per_diagram_and_fails_with_exit_1(tmp_path
 def test_verify_command_exits_0_when_all_hold(tmp_path: Path) -> None:
     write(tmp_path, {"good.yaml": GOOD})
     out = io.StringIO()
-    assert verify_command([tmp_path / "good.yaml"], out) == 0
+    assert main(["verify", str(tmp_path / "good.yaml")], out) == 0
     assert out.getvalue().splitlines()[-1] == "1 diagram checked: every claim holds."
 
 
 def test_verify_command_exits_2_for_a_path_that_does_not_exist(tmp_path: Path) -> None:
     out = io.StringIO()
-    assert verify_command([tmp_path / "nope"], out) == 2
+    assert main(["verify", str(tmp_path / "nope")], out) == 2
     assert "no such file or folder" in out.getvalue()
 
 
@@ -454,7 +449,7 @@ def test_verify_command_defaults_to_the_diagrams_folder(
 ) -> None:
     monkeypatch.chdir(ROOT)
     out = io.StringIO()
-    assert verify_command([], out) == 0
+    assert main(["verify"], out) == 0
     assert out.getvalue().splitlines()[-1].endswith("every claim holds.")
 
 

@@ -11,7 +11,6 @@ The attribute ``verify`` of this package is the function, not the module;
 from .schema import Claim, Diagram, Show, diagram_id, load_diagram, parse_diagram
 from .verify import (
     Failure,
-    Finding,
     VerifiedDiagram,
     VerifyReport,
     check_file,
@@ -25,7 +24,6 @@ __all__ = [
     "Claim",
     "Diagram",
     "Failure",
-    "Finding",
     "Show",
     "VerifiedDiagram",
     "VerifyReport",

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import TypedDict, TypeVar, Unpack
 
 from ..engine.board import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW, Color, Square
 from ..engine.explain import Candidate, Explanation, PriorityRule, explain, separating_rule
@@ -33,28 +33,30 @@ _INITIAL = Position.initial()
 
 
 @dataclass(frozen=True, slots=True)
-class Finding:
-    """What the engine found, as data: the site translates it, :attr:`summary` is English.
+class VerifiedDiagram:
+    """A diagram whose claim the engine has confirmed, and what the engine found.
 
-    Which fields are set depends on ``kind`` (the confirmed claim):
+    ``summary`` says it in English; the other fields are data that the site
+    phrases in each language.  For the renderer, ``move`` is the move drawn as
+    played (``None`` in ``setup``, ``illegal`` and ``game-over``), ``moves``
+    every legal move drawn (``move`` first; several for a ``move`` claim with
+    ``moves:`` and for ``free-choice``), ``rejected`` the moves drawn as not
+    allowed (a ``priority`` or ``capture`` claim's ``rejected``, and the move
+    of an ``illegal`` claim).  Which other fields are set depends on the claim:
 
-    - every kind: ``moves`` (the moves the finding is about) and ``legal_moves``;
-    - ``multi-capture``: ``captured`` (how many pieces) and ``revisited``
-      (squares landed on twice, the start square included);
-    - ``capture``, ``multi-capture``, ``promotion``: ``captured``;
+    - ``capture``, ``multi-capture``, ``promotion``: ``captured``, how many pieces;
+    - ``multi-capture``: ``revisited``, squares landed on twice (the start included);
     - ``illegal``: ``reason`` and ``detail`` (the engine's English sentence);
-    - ``priority``: ``rule`` (the rule that separates ``moves[0]`` from ``rejected``);
     - ``promotion``: ``continuation``, the capture a king would go on with;
     - ``game-over``: ``reason`` and ``winner``;
-    - ``setup``: ``initial`` (whether it is the initial position).
+    - ``setup``: ``initial``, whether it is the initial position.
     """
 
-    kind: Claim
+    diagram: Diagram
     summary: str
-    moves: tuple[Move, ...] = ()
     legal_moves: tuple[Move, ...] = ()
+    moves: tuple[Move, ...] = ()
     rejected: tuple[Move, ...] = ()
-    rule: PriorityRule | None = None
     reason: Reason | None = None
     detail: str = ""
     captured: int = 0
@@ -62,27 +64,11 @@ class Finding:
     continuation: Move | None = None
     winner: Color | None = None
     initial: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class VerifiedDiagram:
-    """A diagram whose claim the engine has confirmed.
-
-    For the renderer: ``move`` is the move drawn as played (``None`` when there
-    is none, as in ``setup``, ``illegal`` and ``game-over``), ``moves`` every
-    legal move drawn (``move`` first; several for a ``move`` claim with
-    ``moves:`` and for ``free-choice``), ``rejected`` the moves drawn as not
-    allowed (a ``priority`` or ``capture`` claim's ``rejected``, and the move of
-    an ``illegal`` claim).
-    """
-
-    diagram: Diagram
-    legal_moves: tuple[Move, ...]
-    move: Move | None
-    moves: tuple[Move, ...]
-    rejected: tuple[Move, ...]
-    finding: Finding
     known_explanation: Explanation | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def move(self) -> Move | None:
+        return self.moves[0] if self.moves else None
 
     @property
     def explanation(self) -> Explanation:
@@ -113,10 +99,6 @@ class VerifiedDiagram:
     def rule(self) -> PriorityRule | None:
         """The priority rule the diagram shows (confirmed), else ``None``."""
         return self.diagram.rule
-
-    @property
-    def summary(self) -> str:
-        return self.finding.summary
 
     @property
     def ok(self) -> bool:
@@ -169,8 +151,29 @@ class VerifyReport:
     def ok(self) -> bool:
         return bool(self.results) and not self.failures
 
+    def totals(self) -> str:
+        """One line: how many diagrams were checked and how many hold."""
+        checked = _count(len(self.results), "diagram")
+        if self.ok:
+            return f"{checked} checked: every claim holds."
+        return f"{checked} checked: {len(self.verified)} hold, {len(self.failures)} failed."
+
 
 # == Verifying one diagram ====================================================
+
+
+class _Found(TypedDict, total=False):
+    """What a check found: the fields of :class:`VerifiedDiagram` that depend on the claim."""
+
+    moves: tuple[Move, ...]
+    rejected: tuple[Move, ...]
+    reason: Reason
+    detail: str
+    captured: int
+    revisited: tuple[Square, ...]
+    continuation: Move
+    winner: Color
+    initial: bool
 
 
 class _Context:
@@ -196,23 +199,23 @@ class _Context:
     def fail(self, key: str, message: str) -> DiagramError:
         return self.diagram.error(key, message)
 
+    def verified(self, summary: str, **found: Unpack[_Found]) -> VerifiedDiagram:
+        """The confirmed claim: what the engine found, with the legal moves and explanation."""
+        return VerifiedDiagram(
+            self.diagram,
+            summary,
+            legal_moves=self.legal,
+            known_explanation=self.known_explanation,
+            **found,
+        )
+
 
 def verify(diagram: Diagram) -> VerifiedDiagram:
     """Confirm a diagram's claim with the engine, or raise a located DiagramError."""
-    context = _Context(diagram)
-    finding = _CHECKS[diagram.claim](context)
-    return VerifiedDiagram(
-        diagram=diagram,
-        legal_moves=context.legal,
-        move=finding.moves[0] if finding.moves else None,
-        moves=finding.moves,
-        rejected=finding.rejected,
-        finding=finding,
-        known_explanation=context.known_explanation,
-    )
+    return _CHECKS[diagram.claim](_Context(diagram))
 
 
-def _check_setup(context: _Context) -> Finding:
+def _check_setup(context: _Context) -> VerifiedDiagram:
     position = context.position
     initial = position == _INITIAL
     side = position.turn.value.capitalize()
@@ -221,10 +224,10 @@ def _check_setup(context: _Context) -> Finding:
     else:
         what = "The initial position" if initial else "A valid position"
         summary = f"{what}; {side} to move has {_count(len(context.legal), 'legal move')}."
-    return Finding(Claim.SETUP, summary, legal_moves=context.legal, initial=initial)
+    return context.verified(summary, initial=initial)
 
 
-def _check_move(context: _Context) -> Finding:
+def _check_move(context: _Context) -> VerifiedDiagram:
     diagram = context.diagram
     single = diagram.move is not None
     shown = (diagram.move,) if diagram.move is not None else diagram.moves
@@ -237,15 +240,13 @@ def _check_move(context: _Context) -> Finding:
         _require_legal(context, key, move)
     listed = _and(shown)
     verb = "is a legal move" if len(shown) == 1 else "are legal moves"
-    return Finding(
-        Claim.MOVE,
+    return context.verified(
         f"{listed} {verb}; no capture is possible.",
         moves=shown,
-        legal_moves=context.legal,
     )
 
 
-def _check_capture(context: _Context) -> Finding:
+def _check_capture(context: _Context) -> VerifiedDiagram:
     move = _require_capture(context, "move")
     for index, rejected in enumerate(context.diagram.rejected):
         key = f"rejected[{index}]"
@@ -260,17 +261,15 @@ def _check_capture(context: _Context) -> Finding:
                 "rejected lists the steps that capturing rules out",
             )
     rest = f"; {_and(context.diagram.rejected)} is not allowed" if context.diagram.rejected else ""
-    return Finding(
-        Claim.CAPTURE,
+    return context.verified(
         f"{move} captures, and capturing is compulsory: {_legal_list(context.legal)}{rest}.",
         moves=(move,),
-        legal_moves=context.legal,
         rejected=context.diagram.rejected,
         captured=len(move.captured),
     )
 
 
-def _check_multi_capture(context: _Context) -> Finding:
+def _check_multi_capture(context: _Context) -> VerifiedDiagram:
     move = _require_capture(context, "move")
     captured = len(move.captured)
     if captured < 2:
@@ -279,17 +278,15 @@ def _check_multi_capture(context: _Context) -> Finding:
         )
     revisited = _revisited(move)
     again = f"; it lands on {_and(revisited)} twice yet jumps no piece twice" if revisited else ""
-    return Finding(
-        Claim.MULTI_CAPTURE,
+    return context.verified(
         f"{move} captures {captured} pieces{again}; {_legal_list(context.legal)}.",
         moves=(move,),
-        legal_moves=context.legal,
         captured=captured,
         revisited=revisited,
     )
 
 
-def _check_illegal(context: _Context) -> Finding:
+def _check_illegal(context: _Context) -> VerifiedDiagram:
     diagram = context.diagram
     move = _given(diagram.move)
     illegality = illegal_reason(context.position, move)
@@ -307,18 +304,16 @@ def _check_illegal(context: _Context) -> Finding:
             f"{move} is illegal, but not because of {claimed.value}: the engine finds "
             f"{illegality.reason.value}: {illegality.detail}",
         )
-    return Finding(
-        Claim.ILLEGAL,
+    return context.verified(
         f"{move} is illegal ({illegality.reason.value}): {illegality.detail}; "
         f"{_legal_list(context.legal)}.",
-        legal_moves=context.legal,
         rejected=(move,),
         reason=illegality.reason,
         detail=illegality.detail,
     )
 
 
-def _check_priority(context: _Context) -> Finding:
+def _check_priority(context: _Context) -> VerifiedDiagram:
     diagram = context.diagram
     context.explanation  # noqa: B018  (worked out first: it also gives the legal moves)
     move = _given(diagram.move)
@@ -342,17 +337,14 @@ def _check_priority(context: _Context) -> Finding:
         real = _given(separating_rule(chosen, other))
         if real is not claimed:
             raise context.fail("rule", _wrong_rule(claimed, real, chosen, other))
-    return Finding(
-        Claim.PRIORITY,
+    return context.verified(
         f"{_only(context.legal)}; rule {claimed.number} ({claimed.summary}) decides.",
         moves=(move,),
-        legal_moves=context.legal,
         rejected=diagram.rejected,
-        rule=claimed,
     )
 
 
-def _check_free_choice(context: _Context) -> Finding:
+def _check_free_choice(context: _Context) -> VerifiedDiagram:
     diagram = context.diagram
     context.explanation  # noqa: B018  (worked out first: it also gives the legal moves)
     for index, move in enumerate(diagram.moves):
@@ -375,15 +367,13 @@ def _check_free_choice(context: _Context) -> Finding:
             "moves",
             f"{_only(context.legal)}; free choice needs two captures that tie on all four rules",
         )
-    return Finding(
-        Claim.FREE_CHOICE,
+    return context.verified(
         f"{_and(diagram.moves)} tie on all four rules: the player chooses freely.",
         moves=diagram.moves,
-        legal_moves=context.legal,
     )
 
 
-def _check_promotion(context: _Context) -> Finding:
+def _check_promotion(context: _Context) -> VerifiedDiagram:
     move = _require_capture(context, "move")
     mover = context.position.piece_at(move.origin)
     assert mover is not None  # a legal move starts on one of the mover's pieces
@@ -405,18 +395,16 @@ def _check_promotion(context: _Context) -> Finding:
             "either, so the diagram would not show why the move stops; add a piece "
             "that a king could take next",
         )
-    return Finding(
-        Claim.PROMOTION,
+    return context.verified(
         f"{move} ends on the crowning row: the man is crowned and the move ends, "
         f"although a king would go on with {continuation}.",
         moves=(move,),
-        legal_moves=context.legal,
         captured=len(move.captured),
         continuation=continuation,
     )
 
 
-def _check_game_over(context: _Context) -> Finding:
+def _check_game_over(context: _Context) -> VerifiedDiagram:
     position = context.position
     side = position.turn.value.capitalize()
     outcome = position.outcome()
@@ -434,8 +422,7 @@ def _check_game_over(context: _Context) -> Finding:
             f"the game is over, but {side} {real}: the reason is {outcome.reason.value}",
         )
     how = "has no pieces left" if claimed is GameOverReason.NO_PIECES else "has no legal move"
-    return Finding(
-        Claim.GAME_OVER,
+    return context.verified(
         f"{side} is to move and {how}: {outcome.winner.value.capitalize()} wins.",
         reason=outcome.reason,
         winner=outcome.winner,
@@ -659,36 +646,3 @@ def _flag_duplicate_ids(
         first.setdefault(result.id, path)
         flagged.append(result)
     return flagged
-
-
-def verify_command(paths: list[Path], out: TextIO, errors: TextIO | None = None) -> int:
-    """``dama-diagrams verify [PATH...]``: one line per diagram, then a summary.
-
-    Returns the exit code: 0 if every claim holds, 1 if any input or claim is
-    wrong, 2 if a path given on the command line does not exist.
-    """
-    errors = errors or out
-    given = paths or [Path("diagrams")]
-    missing = [path for path in given if not path.exists()]
-    if missing:
-        for path in missing:
-            print(f"{path}: no such file or folder", file=errors)
-        return 2
-    report = verify_paths(given)
-    width = max((len(result.id) for result in report.results), default=0)
-    for result in report.results:
-        if isinstance(result, VerifiedDiagram):
-            line = f"{result.id:<{width}}  {result.claim.value:<13}  holds: {result.summary}"
-            print(line, file=out)
-        else:
-            print(f"{result.id:<{width}}  {result.claim:<13}  FAILS", file=out)
-            print(str(result.error), file=errors)
-    print(_totals(report), file=out)
-    return 0 if report.ok else 1
-
-
-def _totals(report: VerifyReport) -> str:
-    checked = _count(len(report.results), "diagram")
-    if report.ok:
-        return f"{checked} checked: every claim holds."
-    return f"{checked} checked: {len(report.verified)} hold, {len(report.failures)} failed."

@@ -1,1 +1,51 @@
-"""placeholder"""
+"""The rules site: verified diagrams and page templates, in every language, through MkDocs.
+
+The last stage.  It takes the diagrams that the engine confirmed
+(:mod:`dama_diagrams.diagram`) and their pictures (:mod:`dama_diagrams.render`),
+fills the page templates from each language's catalog, and runs one MkDocs
+build per language.  :func:`build_site` is ``dama-diagrams build``;
+:func:`serve_site` is ``dama-diagrams serve``.
+"""
+
+from ._common import SITE_MARKER, SiteError
+from .build import BuildReport, LanguageSources, build_site, generate_language
+from .cards import Card, social_card
+from .figures import Figure, FigureView, figure_view, load_figures
+from .nav import PageError
+from .pages import PageRenderer, RenderedPage
+from .serve import serve_site
+from .translations import (
+    Catalog,
+    CatalogError,
+    LanguageStatus,
+    available_languages,
+    catalog_status,
+    load_catalog,
+    scaffold_language,
+)
+
+__all__ = [
+    "SITE_MARKER",
+    "BuildReport",
+    "Card",
+    "Catalog",
+    "CatalogError",
+    "Figure",
+    "FigureView",
+    "LanguageSources",
+    "LanguageStatus",
+    "PageError",
+    "PageRenderer",
+    "RenderedPage",
+    "SiteError",
+    "available_languages",
+    "build_site",
+    "catalog_status",
+    "figure_view",
+    "generate_language",
+    "load_catalog",
+    "load_figures",
+    "scaffold_language",
+    "serve_site",
+    "social_card",
+]

@@ -20,15 +20,13 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
 from ..errors import DamaError
-from .build import (
-    DIAGRAMS_DIR,
-    OVERRIDES,
-    LanguageSources,
-    generate_language,
-    load_figures,
-    root_404,
-)
-from .pages import PAGES_DIR
+from ._common import DIAGRAMS_DIR, SITE_MARKER
+from ._mkdocs import root_404
+from .build import LanguageSources, draw_cards, generate_language
+from .config import BaseConfig, apply_language
+from .figures import load_figures
+from .nav import PAGES_DIR
+from .output import MARKER_TEXT
 from .translations import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
 
 SOURCE_FOLDERS = ("pages/", "locales/")
@@ -54,14 +52,15 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
         try:
             figures = load_figures(self.root)
             self.sources = generate_language(
-                self.root, language, figures, languages=available_languages(self.root)
+                self.root,
+                language,
+                figures,
+                base=BaseConfig.read(self.root),
+                languages=available_languages(self.root),
             )
         except DamaError as exc:
             raise PluginError(str(exc)) from exc
-        _apply(config, self.sources.settings)
-        # The theme overrides ship inside the package, so that any project folder works.
-        if str(OVERRIDES) not in config.theme.dirs:
-            config.theme.dirs.insert(0, str(OVERRIDES))
+        apply_language(config, self.sources.settings)
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
@@ -69,7 +68,8 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
         for file in list(files):
             if file.src_uri.startswith(SOURCE_FOLDERS):
                 files.remove(file)
-        for path, content in self.sources.files.items():
+        generated = {**self.sources.files, **draw_cards(self.root, self.sources.cards)}
+        for path, content in generated.items():
             files.append(File.generated(config, path, content=content))
         return files
 
@@ -82,17 +82,12 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
         return server
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """``mkdocs build`` writes ``site/<lang>/``: root its 404 page there too."""
+        """``mkdocs build`` writes ``site/<lang>/``: root its 404 page there, and mark ``site/``."""
         site = Path(config.site_dir)
-        if self.sources and not config.site_url and site.name == self.sources.language:
+        if self.sources is None or site.name != self.sources.language:
+            return
+        if not config.site_url:
             root_404(site / "404.html", self.sources.language)
-
-
-def _apply(config: MkDocsConfig, settings: dict[str, Any]) -> None:
-    """Put the per-language settings into a loaded MkDocs config."""
-    config.site_name = settings["site_name"]
-    config.site_description = settings["site_description"]
-    config.nav = settings["nav"]
-    for key, value in settings["theme"].items():
-        config.theme[key] = value
-    config.extra["alternate"] = settings["extra"]["alternate"]
+        if {entry.name for entry in site.parent.iterdir()} <= {site.name, SITE_MARKER}:
+            # site/ holds this build alone: mark it, so that `dama-diagrams build` may replace it.
+            (site.parent / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")

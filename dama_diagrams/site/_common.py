@@ -1,0 +1,62 @@
+"""What every part of the site build shares: its error, its file layout, its paths in messages.
+
+The modules of :mod:`dama_diagrams.site` import each other in one direction
+only; the names that several of them need live here, so that none of them has
+to import a sibling it would otherwise not need.
+"""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+from ..errors import DamaError
+
+BASE_CONFIG = "mkdocs.yml"
+DIAGRAMS_DIR = "diagrams"
+SITE_DIR = "site"
+TEMPLATES = Path(__file__).parent / "templates"
+OVERRIDES = TEMPLATES / "overrides"
+STYLESHEET = "assets/dama.css"
+FAVICON = "assets/favicon.svg"
+DIAGRAM_DIR = "assets/diagrams"
+SOCIAL_DIR = "assets/social"
+DIAGRAM_SIZE = 400
+PLUGIN_NAME = "dama-diagrams"
+SITE_MARKER = ".dama-diagrams-site"
+"""A file in every built site: the folder is ours, and the next build may replace it."""
+PROJECT_INPUTS = (DIAGRAMS_DIR, "docs", BASE_CONFIG, ".cache")
+"""What a build reads (and its card cache); the output folder may not overlap any of them."""
+
+
+class SiteError(DamaError):
+    """The site cannot be built; the message says where and why."""
+
+
+def relative_to_cwd(path: Path) -> Path:
+    """Messages name files as the user sees them: relative to where they stand."""
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
+
+
+_HINTS = {
+    errno.ENOTDIR: "a part of the path is a file",
+    errno.EEXIST: "a part of the path is a file",
+    errno.EACCES: "you may not write there",
+    errno.EPERM: "you may not write there",
+    errno.EROFS: "the disk is read-only",
+    errno.ENOSPC: "the disk is full",
+    errno.ENOENT: "the folder cannot hold new files",
+}
+
+
+def os_error(exc: OSError, what: str, *, name_file: bool = True) -> SiteError:
+    """An OSError as one line: what failed, where (unless ``what`` says), why, and a hint."""
+    reason = exc.strerror or str(exc)
+    shown = str(relative_to_cwd(Path(exc.filename))) if exc.filename else ""
+    where = f" ({shown})" if name_file and shown and shown not in what else ""
+    hint = _HINTS.get(exc.errno or 0)
+    fix = f"{hint}; choose another --out" if hint else "choose another --out"
+    return SiteError(f"{what}{where}: {reason}; {fix}")

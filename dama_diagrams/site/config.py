@@ -1,0 +1,202 @@
+"""MkDocs settings: the project's ``mkdocs.yml``, read once, and what each language changes.
+
+Every language's site is the base configuration plus a few settings from its
+catalog (the site name, the palette toggles, the navigation, the language
+menu).  :func:`apply_language` puts those into a loaded MkDocs configuration;
+the command line's build and the MkDocs plugin both go through it, so the two
+ways to build a language cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.resources
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from markupsafe import Markup
+
+from ._common import BASE_CONFIG, OVERRIDES, PLUGIN_NAME, SiteError
+from .translations import Catalog
+
+
+@dataclass(frozen=True)
+class BaseConfig:
+    """The parts of the project's ``mkdocs.yml`` that the build itself reads."""
+
+    path: Path
+    theme_name: str | None = None
+    palette: tuple[Mapping[str, Any], ...] = ()
+    plugins: Any = field(default_factory=lambda: ["search"])
+    site_url: str | None = None
+    dev_addr: str | None = None
+
+    @classmethod
+    def read(cls, project_root: Path) -> BaseConfig:
+        """Read ``mkdocs.yml`` once; a file that is not a YAML mapping is a :class:`SiteError`."""
+        path = project_root / BASE_CONFIG
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except UnicodeDecodeError as exc:
+            raise SiteError(
+                f"the base configuration is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} "
+                f"at offset {exc.start}); save it as UTF-8",
+                path=BASE_CONFIG,
+            ) from exc
+        except (OSError, yaml.YAMLError) as exc:
+            message = f"cannot read the base configuration: {exc}"
+            raise SiteError(message, path=BASE_CONFIG) from exc
+        if not isinstance(data, dict):
+            raise SiteError("the base configuration must be a mapping", path=BASE_CONFIG)
+        theme = data.get("theme", {})
+        palette = theme.get("palette", []) if isinstance(theme, dict) else []
+        return cls(
+            path=path.resolve(),
+            theme_name=theme.get("name") if isinstance(theme, dict) else theme,
+            palette=tuple(dict(scheme) for scheme in palette or []),
+            plugins=data.get("plugins", ["search"]),
+            site_url=str(data["site_url"]) if data.get("site_url") else None,
+            dev_addr=str(data["dev_addr"]) if data.get("dev_addr") else None,
+        )
+
+    def plugins_without_ours(self) -> Any:
+        """The base plugins, except this one: the pages are already generated."""
+        plugins = self.plugins
+        if isinstance(plugins, dict):
+            return {name: value for name, value in plugins.items() if name != PLUGIN_NAME}
+        return [
+            p
+            for p in plugins
+            if p != PLUGIN_NAME and not (isinstance(p, dict) and PLUGIN_NAME in p)
+        ]
+
+
+@dataclass(frozen=True)
+class LanguageSettings:
+    """What one language changes in the base configuration, as plain catalog text."""
+
+    language: str
+    site_name: str
+    site_description: str
+    nav: list[Any]
+    palette: tuple[Mapping[str, Any], ...]
+    alternate: tuple[tuple[str, str], ...]
+    """The language menu: (code, name) for every language of the site."""
+
+
+def language_settings(
+    base: BaseConfig, catalog: Catalog, names: Mapping[str, str], nav: list[Any]
+) -> LanguageSettings:
+    """The settings of ``catalog``'s language; ``names`` are the menu's language names."""
+    check_theme_language(base, catalog.language)
+    palette = []
+    for scheme in base.palette:
+        scheme = dict(scheme)
+        if "toggle" in scheme:
+            dark = scheme.get("scheme") == "slate"
+            key = "ui.to_light" if dark else "ui.to_dark"
+            scheme["toggle"] = {**scheme["toggle"], "name": catalog.text(key)}
+        palette.append(scheme)
+    return LanguageSettings(
+        language=catalog.language,
+        site_name=catalog.text("site.name"),
+        site_description=catalog.text("site.description"),
+        nav=nav,
+        palette=tuple(palette),
+        alternate=tuple(names.items()),
+    )
+
+
+def apply_language(config: Any, settings: LanguageSettings) -> None:
+    """Put one language's settings into a loaded MkDocs configuration.
+
+    Material prints the site name and description, the palette toggles and the
+    language menu into its pages as they are, so the catalog's text is escaped
+    here, once, as :class:`~markupsafe.Markup`: a template that escapes it again
+    (``{{ config.site_name | e }}``, as Material's header does) leaves it alone.
+    """
+    config.site_name = _escaped(settings.site_name)
+    config.site_description = _escaped(settings.site_description)
+    config.nav = settings.nav
+    config.theme["language"] = settings.language
+    if settings.palette:
+        config.theme["palette"] = [
+            {**scheme, "toggle": {**scheme["toggle"], "name": _escaped(scheme["toggle"]["name"])}}
+            if "toggle" in scheme
+            else dict(scheme)
+            for scheme in settings.palette
+        ]
+    config.extra["alternate"] = [
+        {"name": _escaped(name), "link": f"../{code}/", "lang": code}
+        for code, name in settings.alternate
+    ]
+    if str(OVERRIDES) not in config.theme.dirs:  # shipped in the package: any folder works
+        config.theme.dirs.insert(0, str(OVERRIDES))
+
+
+def _escaped(value: str) -> Markup:
+    return Markup(html.escape(value))
+
+
+def language_config(
+    base: BaseConfig, language: str, docs_dir: Path, site_dir: Path
+) -> dict[str, Any]:
+    """A per-language ``mkdocs.yml`` that INHERITs the base one: where to read and write."""
+    config: dict[str, Any] = {
+        "INHERIT": str(base.path),
+        "docs_dir": str(docs_dir.resolve()),
+        "site_dir": str(site_dir.resolve()),
+        "strict": True,
+        "plugins": base.plugins_without_ours(),
+        "theme": {"language": language, "custom_dir": str(OVERRIDES)},
+    }
+    if base.site_url:
+        config["site_url"] = f"{base.site_url.rstrip('/')}/{language}/"
+    return config
+
+
+def material_languages() -> frozenset[str]:
+    """The codes that Material for MkDocs has a translation for (``partials/languages/``)."""
+    try:
+        folder = importlib.resources.files("material") / "templates" / "partials" / "languages"
+        return frozenset(
+            entry.name.removesuffix(".html")
+            for entry in folder.iterdir()
+            if entry.name.endswith(".html")
+        )
+    except (ModuleNotFoundError, OSError):
+        return frozenset()
+
+
+def check_theme_language(base: BaseConfig, language: str) -> None:
+    """Refuse a language that Material cannot print its interface in.
+
+    Material takes ``<html lang>`` and its own interface words from
+    ``partials/languages/<theme.language>.html``; without that file the build
+    dies in Jinja (TemplateNotFound).  Falling back to ``theme.language: en``
+    would build, but every page would then say ``<html lang="en">`` over text
+    in another language (wrong for screen readers, search engines and the
+    search index), so the build stops and says how to fix it instead.
+    """
+    if base.theme_name != "material":
+        return
+    known = material_languages()
+    if not known or language in known:
+        return
+    family = language.split("-", maxsplit=1)[0]
+    near = sorted(code for code in known if code.split("-", maxsplit=1)[0] == family)
+    hint = f" (for example {', '.join(near)})" if near else ""
+    raise SiteError(
+        f"language '{language}': Material for MkDocs has no translation for it "
+        f"(no partials/languages/{language}.html), so its pages cannot be built; "
+        f"rename docs/locales/{language}.yml to a code Material knows{hint}, "
+        f"one of: {', '.join(sorted(known))}"
+    )
+
+
+def check_languages(base: BaseConfig, languages: Sequence[str]) -> None:
+    for code in languages:
+        check_theme_language(base, code)

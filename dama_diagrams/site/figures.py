@@ -1,0 +1,202 @@
+"""Figures: what a page shows about a verified diagram, and its picture in each language.
+
+A :class:`FigureView` is the one view of a :class:`~dama_diagrams.diagram.VerifiedDiagram`
+that the pages need: the moves its file names, the legend entries its picture
+needs, and the engine's finding as a catalog key (``engine.<finding>``) with its
+values.  It holds no text of any language; the pages phrase it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..diagram.schema import Claim
+from ..diagram.verify import VerifiedDiagram, verify_directory
+from ..engine.board import Color
+from ..engine.position import GameOverReason, Position
+from ..render.figure import diagram_markers, diagram_svg
+from ..render.legend import LEGEND_KEYS
+from ..render.svg import SvgPicture
+from ._common import DIAGRAM_SIZE, DIAGRAMS_DIR, SiteError, relative_to_cwd
+from .translations import Catalog
+
+FindingValue = str | int | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ExplainRow:
+    """One candidate capture and its value on each priority rule."""
+
+    move: str
+    pieces: int
+    by_king: bool
+    kings: int
+    king_places: tuple[int, ...]
+    rejected_by: str | None
+
+
+@dataclass(frozen=True)
+class FigureView:
+    """The language-independent facts a page shows about one verified diagram.
+
+    ``finding`` names the engine's sentence (``engine.<finding>`` in the
+    catalogs) and ``finding_values`` holds exactly the values that sentence
+    uses (``move``, ``moves``, ``count``, ``rule``, ``reason``, ``side``), so
+    that the catalog's placeholders and the values always match one to one.
+    """
+
+    id: str
+    move: str | None
+    moves: tuple[str, ...]
+    rejected: tuple[str, ...]
+    start: int | None
+    end: int | None
+    captured: tuple[int, ...]
+    legend: tuple[str, ...]
+    finding: str
+    finding_values: Mapping[str, FindingValue] = field(default_factory=dict)
+    explain: tuple[ExplainRow, ...] = ()
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A verified diagram and its view, ready to draw and show in any language."""
+
+    verified: VerifiedDiagram
+    view: FigureView
+
+    def picture(self, catalog: Catalog) -> SvgPicture:
+        """The diagram in ``catalog``'s language: its title and spoken description."""
+        return diagram_svg(
+            self.verified,
+            title=catalog.text(f"diagrams.{self.view.id}.title"),
+            description=describe(self.verified.diagram.position, catalog),
+            size=DIAGRAM_SIZE,
+        )
+
+
+def load_figures(project_root: Path) -> dict[str, Figure]:
+    """Verify every diagram of ``diagrams/``; the first claim that fails is raised."""
+    folder = project_root / DIAGRAMS_DIR
+    if not folder.is_dir():
+        raise SiteError(f"no diagrams folder at {folder}")
+    report = verify_directory(relative_to_cwd(folder))
+    for failure in report.failures:
+        raise failure.error
+    return {verified.id: Figure(verified, figure_view(verified)) for verified in report.verified}
+
+
+def figure_view(verified: VerifiedDiagram) -> FigureView:
+    """The view of one verified diagram."""
+    diagram = verified.diagram
+    named = diagram.move  # the move played, or the one an illegal claim refuses
+    first = named or (diagram.moves[0] if diagram.moves else None)
+    finding, values = _finding(verified)
+    return FigureView(
+        id=diagram.id,
+        move=None if named is None else str(named),
+        moves=tuple(map(str, diagram.moves)),
+        rejected=tuple(map(str, diagram.rejected)),
+        start=None if first is None else first.origin,
+        end=None if first is None else first.destination,
+        captured=() if first is None else first.captured,
+        legend=_legend_keys(verified),
+        finding=finding,
+        finding_values=values,
+        explain=_explain_rows(verified) if diagram.claim in _EXPLAINED else (),
+    )
+
+
+_EXPLAINED = (Claim.PRIORITY, Claim.FREE_CHOICE)
+"""The claims whose figure can show the engine's table of candidate captures."""
+
+
+def _legend_keys(verified: VerifiedDiagram) -> tuple[str, ...]:
+    """The legend entries a figure needs: only the markers it shows."""
+    markers = diagram_markers(verified)
+    present = {
+        "start": markers.start is not None,
+        "landing": bool(markers.landings),
+        "captured": bool(markers.captured),
+        "king": any(piece.king for piece in verified.diagram.position.pieces().values()),
+    }
+    return tuple(key for key in LEGEND_KEYS if present[key])
+
+
+def _finding(verified: VerifiedDiagram) -> tuple[str, dict[str, FindingValue]]:
+    """What the engine found: the catalog key of the figure's proof line, and its values."""
+    diagram, found = verified.diagram, verified
+    move = "" if diagram.move is None else str(diagram.move)
+    legal = len(verified.legal_moves)
+    side = diagram.position.turn.value
+    match diagram.claim:
+        case Claim.SETUP:
+            if not diagram.position.pieces() and diagram.show.numbers == "all":
+                return "setup_empty", {}  # it says that every number is printed
+            if found.initial:
+                return "setup_initial", {"count": legal}
+            return "setup", {"side": side}
+        case Claim.MOVE:
+            if diagram.move is None:
+                return "moves", {"moves": tuple(map(str, verified.moves))}
+            if legal > 1:
+                return "move", {"move": move, "count": legal}
+            return "move_only", {"move": move}
+        case Claim.CAPTURE:
+            if legal > 1:
+                return "capture", {"move": move, "count": legal}
+            return "capture_only", {"move": move}
+        case Claim.MULTI_CAPTURE:
+            return "multi_capture", {"move": move, "count": found.captured}
+        case Claim.ILLEGAL:
+            assert found.reason is not None  # the verifier names why a move is illegal
+            return "illegal", {"move": move, "reason": found.reason.value}
+        case Claim.PRIORITY | Claim.FREE_CHOICE:
+            return _priority_finding(verified)
+        case Claim.PROMOTION:
+            return "promotion", {"move": move}
+        case Claim.GAME_OVER:
+            reason = "no_pieces" if found.reason is GameOverReason.NO_PIECES else "blocked"
+            return f"{reason}_{side}", {}
+
+
+def _priority_finding(verified: VerifiedDiagram) -> tuple[str, dict[str, FindingValue]]:
+    legal = tuple(map(str, verified.legal_moves))
+    rule = verified.deciding_rule
+    if verified.claim is Claim.FREE_CHOICE or rule is None:
+        return "free_choice", {"moves": legal}
+    if len(legal) == 1:
+        return "priority", {"move": legal[0], "rule": rule.value}
+    return "priority_many", {"moves": legal, "rule": rule.value}
+
+
+def _explain_rows(verified: VerifiedDiagram) -> tuple[ExplainRow, ...]:
+    return tuple(
+        ExplainRow(
+            move=str(candidate.move),
+            pieces=candidate.pieces_captured,
+            by_king=candidate.by_king,
+            kings=candidate.kings_captured,
+            king_places=candidate.king_places,
+            rejected_by=None if candidate.rejected_by is None else candidate.rejected_by.value,
+        )
+        for candidate in verified.explanation.candidates
+    )
+
+
+def describe(position: Position, catalog: Catalog) -> str:
+    """The position read aloud in the catalog's language, for the SVG ``<desc>``."""
+    sides = []
+    for color in (Color.WHITE, Color.BLACK):
+        groups = []
+        for king, one, many in ((False, "man", "men"), (True, "king", "kings")):
+            squares = position.squares(color, king=king)
+            if squares:
+                key = f"position.{one if len(squares) == 1 else many}"
+                groups.append(catalog.text(key, squares=", ".join(map(str, squares))))
+        listed = "; ".join(groups) if groups else catalog.text("position.none")
+        sides.append(f"{catalog.text(f'position.{color.value}')}: {listed}.")
+    sides.append(catalog.text(f"position.{position.turn.value}_to_move"))
+    return " ".join(sides)

@@ -1,0 +1,142 @@
+"""Where the site goes: a folder that only a build made, replaced atomically.
+
+A build writes everything into a staging folder next to the output folder and
+swaps it in at the end, so a failed build leaves the previous site as it was.
+A build only ever replaces a folder that carries :data:`SITE_MARKER`, and it
+removes the staging folders of builds whose process is gone.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from ._common import PROJECT_INPUTS, SITE_MARKER, SiteError, os_error, relative_to_cwd
+
+MARKER_TEXT = (
+    "This folder was built by dama-diagrams. The next `dama-diagrams build` into it\n"
+    "replaces it as a whole: keep nothing else here.\n"
+)
+
+
+def check_out(project_root: Path, out: Path) -> None:
+    """Refuse an output folder that a build must not replace (both paths resolved).
+
+    A build replaces ``out`` as a whole, so ``out`` may not be the project
+    folder or one of its parents, may not overlap what the build reads
+    (:data:`PROJECT_INPUTS`: ``diagrams/``, ``docs/``, ``mkdocs.yml``, the card
+    cache), and may not be a file.  If it exists it must be an empty folder or
+    a folder with the :data:`SITE_MARKER` file that every build writes:
+    anything else is someone's data.
+    """
+    shown = relative_to_cwd(out)
+    if out == project_root or out in project_root.parents:
+        raise SiteError(
+            f"cannot build into {shown}: it is the project folder or contains it, and the "
+            f"build replaces its output folder; choose a new or empty folder such as site/"
+        )
+    for name in PROJECT_INPUTS:
+        source = (project_root / name).resolve()
+        if out == source or out in source.parents or source in out.parents:
+            raise SiteError(
+                f"cannot build into {shown}: it overlaps the project's {name}, which the "
+                f"build reads; choose a folder outside it, such as site/"
+            )
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise SiteError(
+            f"cannot build into {shown}: it is a file, not a folder; "
+            f"choose a new or empty folder such as site/"
+        )
+    try:
+        empty = next(out.iterdir(), None) is None
+    except OSError as exc:
+        raise os_error(exc, f"cannot read the output folder {shown}") from exc
+    if empty or (out / SITE_MARKER).is_file():
+        return
+    raise SiteError(
+        f"cannot build into {shown}: it is not empty and was not made by dama-diagrams "
+        f"(no {SITE_MARKER} file), and the build would replace everything in it; "
+        f"choose a new or empty folder, or delete this one yourself"
+    )
+
+
+def make_parent(out: Path) -> None:
+    """Create the folder that will hold ``out`` and its staging folder."""
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise os_error(exc, f"cannot create the folder {relative_to_cwd(out.parent)}") from exc
+    if not out.parent.is_dir():  # mkdir(exist_ok=True) accepts a symlink to a file
+        raise SiteError(
+            f"cannot create the folder {relative_to_cwd(out.parent)}: it is a file; "
+            f"choose another --out"
+        )
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: another user's process
+        return True
+    return True
+
+
+def sweep_stale(folder: Path, prefix: str) -> None:
+    """Remove temporary folders ``<prefix><pid>-*`` in ``folder`` whose process is gone.
+
+    A build names its staging folder with its PID, so a build killed by
+    SIGKILL or a power cut leaves a folder that the next build removes.
+    """
+    pattern = re.compile(rf"{re.escape(prefix)}(\d+)-[a-z0-9_]+")
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        if not match or not entry.is_dir() or entry.is_symlink():
+            continue
+        pid = int(match.group(1))
+        if pid != os.getpid() and not _pid_alive(pid):
+            shutil.rmtree(entry, ignore_errors=True)
+
+
+@contextmanager
+def staging_folder(out: Path) -> Iterator[Path]:
+    """A temporary folder beside ``out``, named with this PID, removed whatever happens."""
+    sweep_stale(out.parent, f".{out.name}-build-")
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-{os.getpid()}-", dir=out.parent))
+    except OSError as exc:
+        where = f"cannot write into {relative_to_cwd(out.parent)}"
+        raise os_error(exc, where, name_file=False) from exc
+    try:
+        yield staging
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def publish(new: Path, out: Path, staging: Path) -> None:
+    """Put ``new`` in place of ``out``; the old site goes only once the new one is there."""
+    (new / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+    old = staging / "old"
+    try:
+        if out.exists():
+            out.rename(old)
+        try:
+            new.rename(out)
+        except OSError:
+            if old.exists():
+                old.rename(out)
+            raise
+    except OSError as exc:
+        raise os_error(exc, f"cannot put the site in place at {relative_to_cwd(out)}") from exc
