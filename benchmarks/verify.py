@@ -26,9 +26,9 @@ from pathlib import Path
 import yaml
 
 from dama_diagrams.diagram import _yaml as yaml_module
+from dama_diagrams.diagram import verify
 from dama_diagrams.diagram._yaml import compose_yaml
 from dama_diagrams.diagram.schema import Diagram, load_diagram
-from dama_diagrams.diagram.verify import verify
 
 # One template per claim kind and then some: the rulebook's examples and the
 # project's own diagrams, with positions both as FEN and as mappings.

@@ -57,7 +57,7 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
 
 def _verify(args: argparse.Namespace, out: TextIO) -> int:
     """One line per diagram, then the totals; exit 1 if a claim fails, 2 if a path is missing."""
-    from .diagram.verify import VerifiedDiagram, verify_paths
+    from .diagram import VerifiedDiagram, verify_paths
 
     errors = sys.stderr if out is sys.stdout else out
     given = args.paths or [Path("diagrams")]

@@ -15,7 +15,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from dama_diagrams.diagram.verify import VerifiedDiagram, verify_directory
+from dama_diagrams.diagram import VerifiedDiagram, verify_directory
 from dama_diagrams.render.figure import diagram_svg
 from dama_diagrams.render.png import svg_to_png
 

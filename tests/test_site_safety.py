@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from dama_diagrams.diagram.verify import verify_directory
+from dama_diagrams.diagram import verify_directory
 from dama_diagrams.site import SITE_MARKER, SiteError, build_site
 from dama_diagrams.site.figures import figure_view
 from dama_diagrams.site.translations import scaffold_language

@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dama_diagrams.cli import main
-from dama_diagrams.diagram.schema import Claim, Diagram, parse_diagram
-from dama_diagrams.diagram.verify import (
+from dama_diagrams.diagram import (
     Failure,
     VerifiedDiagram,
     verify,
     verify_directory,
     verify_paths,
 )
+from dama_diagrams.diagram.schema import Claim, Diagram, parse_diagram
 from dama_diagrams.engine.board import (
     BIT,
     BLACK_CROWN_ROW,

@@ -2,23 +2,20 @@
 
 This stage sits between the engine and the renderer so that nothing is drawn
 or published unless its file is well formed (:mod:`.schema`) and the engine
-confirms its claim (:mod:`.verify`).  Every error names the file and the line.
-
-The attribute ``verify`` of this package is the function, not the module;
-``from dama_diagrams.diagram.verify import ...`` still reaches the module.
+confirms its claim (:mod:`.claims`, and :mod:`.report` for many files at
+once).  Every error names the file and the line.
 """
 
-from .schema import Claim, Diagram, Show, diagram_id, load_diagram, parse_diagram
-from .verify import (
+from .claims import VerifiedDiagram, verify
+from .report import (
     Failure,
-    VerifiedDiagram,
     VerifyReport,
     check_file,
     diagram_paths,
-    verify,
     verify_directory,
     verify_paths,
 )
+from .schema import Claim, Diagram, Show, diagram_id, load_diagram, parse_diagram
 
 __all__ = [
     "Claim",

@@ -19,7 +19,7 @@ The schema (documented for authors in ``diagrams/README.md``)::
     reason: backward                  # illegal: why the move is illegal; game-over: why it ended
     show: {numbers: marked, arrows: true, flip: false}   # display options, all optional
 
-Whether the claim holds is the business of :mod:`dama_diagrams.diagram.verify`; this
+Whether the claim holds is the business of :mod:`dama_diagrams.diagram.claims`; this
 module only checks that the file is well formed.
 """
 

@@ -6,7 +6,8 @@ always from the point of view of the side to move::
     state = (white_to_move, own_men, own_kings, their_men, their_kings)
 
 :class:`dama_diagrams.Position` wraps it with a friendly API.  The rules are the
-FID rules, as written in DESIGN.md ("Rules of the game").
+FID's technical rules of Italian draughts; the README's "The rules engine" section
+lists them, and tests/test_rules.py checks each one.
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ class Outcome:
 class Position:
     """An immutable, hashable position.  Build it with a class method.
 
-    The bitboards use the layout of :mod:`dama_diagrams.board`; the
+    The bitboards use the layout of :mod:`dama_diagrams.engine.board`; the
     constructor trusts them, so use :meth:`from_fen`, :meth:`from_squares` or
     :meth:`initial`, which validate.
     """

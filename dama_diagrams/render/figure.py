@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ..diagram.verify import Failure, VerifiedDiagram, verify_paths
+from ..diagram import Failure, VerifiedDiagram, verify_paths
 from .markers import Markers
 from .svg import SvgPicture, render_picture
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..diagram.verify import VerifiedDiagram
+from ..diagram import VerifiedDiagram
 from ..render.figure import diagram_svg
 
 CARD_WIDTH, CARD_HEIGHT = 1200, 630

@@ -195,8 +195,3 @@ def check_theme_language(base: BaseConfig, language: str) -> None:
         f"rename docs/locales/{language}.yml to a code Material knows{hint}, "
         f"one of: {', '.join(sorted(known))}"
     )
-
-
-def check_languages(base: BaseConfig, languages: Sequence[str]) -> None:
-    for code in languages:
-        check_theme_language(base, code)

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..diagram import VerifiedDiagram, verify_directory
 from ..diagram.schema import Claim
-from ..diagram.verify import VerifiedDiagram, verify_directory
 from ..engine.board import Color
 from ..engine.position import GameOverReason, Position
 from ..render.figure import diagram_markers, diagram_svg

@@ -298,14 +298,6 @@ def environment(project_root: Path) -> jinja2.Environment:
     return _ENVIRONMENTS[folder]
 
 
-def warm_up(project_root: Path) -> None:
-    """Compile every page template now (before worker processes fork)."""
-    env = environment(project_root)
-    for name in page_names(load_nav(project_root)):
-        with contextlib.suppress(jinja2.TemplateError, DamaError):  # reported at render
-            env.get_template(f"{name}{TEMPLATE_SUFFIX}")
-
-
 def caption_values(view: FigureView, catalog: Catalog) -> dict[str, str]:
     """Values that a diagram's caption and alt text may use as placeholders."""
     values = {

@@ -75,7 +75,7 @@ def fill(raw: str, params: Mapping[str, str], error: Any) -> str:
 
     Only lowercase ``{name}`` patterns are placeholders, so code with braces
     passes through untouched.  (Pages show every other brace literally: an
-    attribute list could set ``onclick``, see :func:`dama_diagrams.pages.safe_markdown`.)
+    attribute list could set ``onclick``, see :func:`dama_diagrams.site._markdown.safe_markdown`.)
     """
     found = set(PLACEHOLDER.findall(raw))
     unknown = sorted(found - params.keys())

@@ -1,4 +1,4 @@
-"""Verification: the engine confirms what each diagram claims, or says what it found.
+"""Claims: the engine confirms what a diagram claims, or says what it found instead.
 
 No diagram reaches the site unless :func:`verify` accepts it.  A refused claim
 raises a :class:`DiagramError` at the line of the key it is about, and the
@@ -6,16 +6,15 @@ message says what the engine found instead: the legal moves, the rule that
 really decides, the real reason a move is illegal.
 
 The result, :class:`VerifiedDiagram`, is data for the renderer (markers come
-from ``move``, ``moves`` and ``rejected``) and for the site (``finding`` is
-what the engine found, structured so that each language can phrase it).
+from ``move``, ``moves`` and ``rejected``) and for the site (what the engine
+found, structured so that each language can phrase it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from pathlib import Path
 from typing import TypedDict, TypeVar, Unpack
 
 from ..engine.board import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW, Color, Square
@@ -23,8 +22,8 @@ from ..engine.explain import Candidate, Explanation, PriorityRule, explain, sepa
 from ..engine.legality import IllegalReason, illegal_reason
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Piece, Position, capture_move
-from ..errors import DamaError, DiagramError
-from .schema import Claim, Diagram, Reason, diagram_id, load_diagram
+from ..errors import DiagramError
+from .schema import Claim, Diagram, Reason
 
 _T = TypeVar("_T")
 _INITIAL = Position.initial()
@@ -104,59 +103,6 @@ class VerifiedDiagram:
     def ok(self) -> bool:
         """Always true: lets a caller test any report item with ``.ok``."""
         return True
-
-
-@dataclass(frozen=True, slots=True)
-class Failure:
-    """A file that did not load, or whose claim the engine refused."""
-
-    path: str
-    error: DamaError
-    diagram: Diagram | None = None
-
-    @property
-    def id(self) -> str:
-        return self.diagram.id if self.diagram else diagram_id(self.path)
-
-    @property
-    def claim(self) -> str:
-        return self.diagram.claim.value if self.diagram else "?"
-
-    @property
-    def ok(self) -> bool:
-        return False
-
-
-@dataclass(frozen=True, slots=True)
-class VerifyReport:
-    """Every file checked, in order: each is verified or a failure."""
-
-    results: tuple[VerifiedDiagram | Failure, ...]
-
-    def __iter__(self) -> Iterator[VerifiedDiagram | Failure]:
-        return iter(self.results)
-
-    def __len__(self) -> int:
-        return len(self.results)
-
-    @property
-    def verified(self) -> tuple[VerifiedDiagram, ...]:
-        return tuple(result for result in self.results if isinstance(result, VerifiedDiagram))
-
-    @property
-    def failures(self) -> tuple[Failure, ...]:
-        return tuple(result for result in self.results if isinstance(result, Failure))
-
-    @property
-    def ok(self) -> bool:
-        return bool(self.results) and not self.failures
-
-    def totals(self) -> str:
-        """One line: how many diagrams were checked and how many hold."""
-        checked = _count(len(self.results), "diagram")
-        if self.ok:
-            return f"{checked} checked: every claim holds."
-        return f"{checked} checked: {len(self.verified)} hold, {len(self.failures)} failed."
 
 
 # == Verifying one diagram ====================================================
@@ -573,76 +519,3 @@ def _only(legal: Sequence[Move]) -> str:
 
 def _unless_listed(detail: str, legal: Sequence[Move]) -> str:
     return "" if "legal move" in detail else f"; {_legal_list(legal)}"
-
-
-# == Many files ===============================================================
-
-
-def diagram_paths(paths: Iterable[Path | str]) -> list[Path]:
-    """Files as given, each once; a folder becomes its ``*.yaml`` files, sorted.
-
-    A folder's ``*.yml`` files are listed too, so that they are reported
-    rather than silently skipped.
-    """
-    found: dict[Path, None] = {}
-    for path in map(Path, paths):
-        if path.is_dir():
-            found.update(dict.fromkeys(sorted(path.glob("*.yaml")) + sorted(path.glob("*.yml"))))
-        else:
-            found[path] = None
-    return list(found)
-
-
-def check_file(path: Path | str) -> VerifiedDiagram | Failure:
-    """Load and verify one file; a problem becomes a Failure, never an exception."""
-    name = str(path)
-    if name.endswith(".yml"):
-        message = "diagram files end in .yaml; rename this file"
-        return Failure(name, DiagramError(message, path=name))
-    diagram = None
-    try:
-        diagram = load_diagram(name)
-        return verify(diagram)
-    except DamaError as error:
-        return Failure(name, error, diagram)
-
-
-def verify_paths(paths: Iterable[Path | str]) -> VerifyReport:
-    """Check every file, collecting every failure rather than stopping at the first."""
-    given = list(paths)
-    files = diagram_paths(given)
-    results: list[VerifiedDiagram | Failure] = [check_file(path) for path in files]
-    results.extend(_empty_folders(given, files))
-    return VerifyReport(tuple(_flag_duplicate_ids(results)))
-
-
-def verify_directory(path: Path | str = "diagrams") -> VerifyReport:
-    """Check every ``*.yaml`` file of a folder (by default ``diagrams/``)."""
-    return verify_paths([path])
-
-
-def _empty_folders(given: list[Path | str], files: list[Path]) -> list[Failure]:
-    empty = []
-    for folder in map(Path, given):
-        if folder.is_dir() and not any(file.parent == folder for file in files):
-            message = "this folder holds no diagram files (*.yaml)"
-            empty.append(Failure(str(folder), DiagramError(message, path=str(folder))))
-    return empty
-
-
-def _flag_duplicate_ids(
-    results: list[VerifiedDiagram | Failure],
-) -> list[VerifiedDiagram | Failure]:
-    """Two files with one id would overwrite each other on the site."""
-    first: dict[str, str] = {}
-    flagged: list[VerifiedDiagram | Failure] = []
-    for result in results:
-        path = result.diagram.path if isinstance(result, VerifiedDiagram) else result.path
-        if result.id in first and first[result.id] != path:
-            message = f"the id {result.id!r} is also the id of {first[result.id]}; rename one"
-            diagram = result.diagram if isinstance(result, VerifiedDiagram) else None
-            flagged.append(Failure(path, DiagramError(message, path=path, line=1), diagram))
-            continue
-        first.setdefault(result.id, path)
-        flagged.append(result)
-    return flagged

@@ -1,0 +1,140 @@
+"""Many diagram files at once: every failure collected, none hidden behind the first.
+
+What ``dama-diagrams verify`` and the site build check: the files of a folder
+(or as given), each loaded and verified, plus the mistakes that only show
+across files (two files with one id, a folder with no diagrams).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import DamaError, DiagramError
+from .claims import VerifiedDiagram, verify
+from .schema import Diagram, diagram_id, load_diagram
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """A file that did not load, or whose claim the engine refused."""
+
+    path: str
+    error: DamaError
+    diagram: Diagram | None = None
+
+    @property
+    def id(self) -> str:
+        return self.diagram.id if self.diagram else diagram_id(self.path)
+
+    @property
+    def claim(self) -> str:
+        return self.diagram.claim.value if self.diagram else "?"
+
+    @property
+    def ok(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    """Every file checked, in order: each is verified or a failure."""
+
+    results: tuple[VerifiedDiagram | Failure, ...]
+
+    def __iter__(self) -> Iterator[VerifiedDiagram | Failure]:
+        return iter(self.results)
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    @property
+    def verified(self) -> tuple[VerifiedDiagram, ...]:
+        return tuple(result for result in self.results if isinstance(result, VerifiedDiagram))
+
+    @property
+    def failures(self) -> tuple[Failure, ...]:
+        return tuple(result for result in self.results if isinstance(result, Failure))
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.results) and not self.failures
+
+    def totals(self) -> str:
+        """One line: how many diagrams were checked and how many hold."""
+        count = len(self.results)
+        checked = f"{count} diagram{'' if count == 1 else 's'}"
+        if self.ok:
+            return f"{checked} checked: every claim holds."
+        return f"{checked} checked: {len(self.verified)} hold, {len(self.failures)} failed."
+
+
+def diagram_paths(paths: Iterable[Path | str]) -> list[Path]:
+    """Files as given, each once; a folder becomes its ``*.yaml`` files, sorted.
+
+    A folder's ``*.yml`` files are listed too, so that they are reported
+    rather than silently skipped.
+    """
+    found: dict[Path, None] = {}
+    for path in map(Path, paths):
+        if path.is_dir():
+            found.update(dict.fromkeys(sorted(path.glob("*.yaml")) + sorted(path.glob("*.yml"))))
+        else:
+            found[path] = None
+    return list(found)
+
+
+def check_file(path: Path | str) -> VerifiedDiagram | Failure:
+    """Load and verify one file; a problem becomes a Failure, never an exception."""
+    name = str(path)
+    if name.endswith(".yml"):
+        message = "diagram files end in .yaml; rename this file"
+        return Failure(name, DiagramError(message, path=name))
+    diagram = None
+    try:
+        diagram = load_diagram(name)
+        return verify(diagram)
+    except DamaError as error:
+        return Failure(name, error, diagram)
+
+
+def verify_paths(paths: Iterable[Path | str]) -> VerifyReport:
+    """Check every file, collecting every failure rather than stopping at the first."""
+    given = list(paths)
+    files = diagram_paths(given)
+    results: list[VerifiedDiagram | Failure] = [check_file(path) for path in files]
+    results.extend(_empty_folders(given, files))
+    return VerifyReport(tuple(_flag_duplicate_ids(results)))
+
+
+def verify_directory(path: Path | str = "diagrams") -> VerifyReport:
+    """Check every ``*.yaml`` file of a folder (by default ``diagrams/``)."""
+    return verify_paths([path])
+
+
+def _empty_folders(given: list[Path | str], files: list[Path]) -> list[Failure]:
+    empty = []
+    for folder in map(Path, given):
+        if folder.is_dir() and not any(file.parent == folder for file in files):
+            message = "this folder holds no diagram files (*.yaml)"
+            empty.append(Failure(str(folder), DiagramError(message, path=str(folder))))
+    return empty
+
+
+def _flag_duplicate_ids(
+    results: list[VerifiedDiagram | Failure],
+) -> list[VerifiedDiagram | Failure]:
+    """Two files with one id would overwrite each other on the site."""
+    first: dict[str, str] = {}
+    flagged: list[VerifiedDiagram | Failure] = []
+    for result in results:
+        path = result.diagram.path if isinstance(result, VerifiedDiagram) else result.path
+        if result.id in first and first[result.id] != path:
+            message = f"the id {result.id!r} is also the id of {first[result.id]}; rename one"
+            diagram = result.diagram if isinstance(result, VerifiedDiagram) else None
+            flagged.append(Failure(path, DiagramError(message, path=path, line=1), diagram))
+            continue
+        first.setdefault(result.id, path)
+        flagged.append(result)
+    return flagged
