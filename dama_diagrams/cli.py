@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .engine.explain import explain
 from .engine.position import Position
+from .engine.priority import explain
 from .errors import DamaError
 
 Handler = Callable[[argparse.Namespace, TextIO], int]

@@ -16,10 +16,10 @@ import dama_diagrams
 from dama_diagrams.diagram._yaml import compose_yaml
 from dama_diagrams.diagram.schema import MAX_FILE_BYTES, Claim, Show, load_diagram, parse_diagram
 from dama_diagrams.engine.board import Color
-from dama_diagrams.engine.explain import PriorityRule
 from dama_diagrams.engine.legality import IllegalReason
 from dama_diagrams.engine.move import Move
 from dama_diagrams.engine.position import GameOverReason, Position
+from dama_diagrams.engine.priority import PriorityRule
 from dama_diagrams.errors import DamaError, MoveNotationError, PositionError
 
 BROKEN = Path(__file__).parent / "broken"

@@ -26,10 +26,10 @@ from dama_diagrams.engine.board import (
     square_at,
     square_column,
 )
-from dama_diagrams.engine.explain import PriorityRule, explain, separating_rule
 from dama_diagrams.engine.legality import IllegalReason
 from dama_diagrams.engine.move import Move, jumped_square
 from dama_diagrams.engine.position import GameOverReason, Piece, Position
+from dama_diagrams.engine.priority import PriorityRule, explain, separating_rule
 from dama_diagrams.errors import DamaError, DiagramError
 
 ROOT = Path(__file__).parent.parent

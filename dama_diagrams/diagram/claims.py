@@ -18,10 +18,10 @@ from functools import cached_property
 from typing import TypedDict, TypeVar, Unpack
 
 from ..engine.board import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW, Color, Square
-from ..engine.explain import Candidate, Explanation, PriorityRule, explain, separating_rule
 from ..engine.legality import IllegalReason, illegal_reason
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Piece, Position, capture_move
+from ..engine.priority import Candidate, Explanation, PriorityRule, explain, separating_rule
 from ..errors import DiagramError
 from .schema import Claim, Diagram, Reason
 

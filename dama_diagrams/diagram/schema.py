@@ -37,10 +37,10 @@ from typing import Literal, TypeAlias
 import yaml
 
 from ..engine.board import Color, Square
-from ..engine.explain import PriorityRule
 from ..engine.legality import IllegalReason
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Position
+from ..engine.priority import PriorityRule
 from ..errors import DamaError, DiagramError
 from ._yaml import YamlError, YamlValue, compose_yaml
 

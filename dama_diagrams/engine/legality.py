@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .board import Color, square_row
-from .explain import explain
 from .move import Move, is_diagonal_step, jumped_square
 from .position import Piece, Position
+from .priority import explain
 
 
 class IllegalReason(Enum):

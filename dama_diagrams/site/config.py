@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 import importlib.resources
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any

@@ -13,7 +13,6 @@ Markdown syntax is escaped here.
 
 from __future__ import annotations
 
-import contextlib
 import html
 import json
 import re
@@ -40,7 +39,7 @@ from ._markdown import (
     table_cell,
 )
 from .figures import FigureView
-from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError, load_nav, page_names
+from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 from .translations import UNTRANSLATED, Catalog, CatalogError
 
 DEFAULT_MAIN_DIAGRAM = "initial-position"

@@ -1,7 +1,7 @@
 """The explanation of the priority rules, on the FID rulebook's examples."""
 
 from dama_diagrams import Move, Position
-from dama_diagrams.engine.explain import PriorityRule, explain, separating_rule
+from dama_diagrams.engine.priority import PriorityRule, explain, separating_rule
 
 
 def test_quantity_example_is_decided_by_rule_1() -> None:
