@@ -9,9 +9,9 @@ site names load lazily, so that ``import dama_diagrams`` stays fast.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
+from ._lazy import lazy_names
 from .engine import (
     Color,
     GameOverReason,
@@ -79,14 +79,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    stage = _LAZY.get(name)
-    if stage is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{stage}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)

@@ -10,9 +10,9 @@ imported when first used, so ``import dama_diagrams`` stays fast.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
+from .._lazy import lazy_names
 from .legend import LEGEND_KEYS, legend_html, legend_svg
 from .markers import Markers
 from .svg import SvgPicture, render_picture, render_svg
@@ -49,14 +49,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)
