@@ -9,7 +9,7 @@ build per language.  :func:`build_site` is ``dama-diagrams build``;
 
 from ._common import SITE_MARKER, SiteError
 from .build import BuildReport, LanguageSources, build_site, generate_language
-from .cards import Card, social_card
+from .cards import Card, draw_cards
 from .figures import Figure, FigureView, figure_view, load_figures
 from .nav import PageError
 from .pages import PageRenderer, RenderedPage
@@ -41,11 +41,11 @@ __all__ = [
     "available_languages",
     "build_site",
     "catalog_status",
+    "draw_cards",
     "figure_view",
     "generate_language",
     "load_catalog",
     "load_figures",
     "scaffold_language",
     "serve_site",
-    "social_card",
 ]

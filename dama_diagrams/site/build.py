@@ -34,7 +34,7 @@ from ._common import (
 from ._mkdocs import mkdocs_error, root_404, run_mkdocs, write_config, write_files
 from ._signals import terminate_as_interrupt
 from ._workers import worker_pool
-from .cards import CARD_CACHE, Card, social_card
+from .cards import CARD_CACHE, Card, draw_cards
 from .config import BaseConfig, LanguageSettings, check_theme_language, language_config
 from .config import language_settings as settings_of
 from .figures import Figure, load_figures
@@ -100,11 +100,6 @@ def generate_language(
     timings["pages"] = time.perf_counter() - started
     unused = catalog.unused_keys()
     return LanguageSources(language, files, settings, cards, unused, untranslated, timings)
-
-
-def draw_cards(project_root: Path, cards: Mapping[str, Card]) -> dict[str, bytes]:
-    """The social cards as PNG files, by path; cached in the project's card cache."""
-    return {path: social_card(card, project_root / CARD_CACHE) for path, card in cards.items()}
 
 
 # --- one language's MkDocs run, in a worker process ------------------------------
@@ -233,9 +228,10 @@ def _build_site(
 
     make_parent(out)
     with staging_folder(out) as staging:
-        built = _build_languages(project_root, base, chosen, figures, staging)
+        built, cards_seconds = _build_languages(project_root, base, chosen, figures, staging)
         for step in ("render", "pages", "mkdocs"):
             timings[step] = timings.get(step, 0.0) + sum(s.timings[step] for s in built)
+        timings["render"] += cards_seconds
         entries = _root_entries(project_root, chosen)
         default = DEFAULT_LANGUAGE if DEFAULT_LANGUAGE in chosen else chosen[0]
         (staging / "site" / "index.html").write_text(root_index(entries, default), encoding="utf-8")
@@ -258,11 +254,12 @@ def _build_languages(
     languages: list[str],
     figures: Mapping[str, Figure],
     staging: Path,
-) -> list[LanguageSources]:
+) -> tuple[list[LanguageSources], float]:
     """Generate each language here and hand it to a worker for MkDocs; draw the cards meanwhile.
 
     The first language that fails, in the order given, is the error raised, as
-    if the languages had been built one after the other.
+    if the languages had been built one after the other.  Also returns the
+    seconds spent on the social cards.
     """
     errors: dict[str, str] = {}
     built: dict[str, LanguageSources] = {}
@@ -286,11 +283,14 @@ def _build_languages(
             )
             waiting[code] = submit(_run_mkdocs_job, job)
             built[code] = sources
-        drawn: dict[str, dict[str, bytes]] = {}
-        for code, sources in built.items():
-            started = time.perf_counter()
-            drawn[code] = draw_cards(project_root, sources.cards)
-            sources.timings["render"] += time.perf_counter() - started
+        started = time.perf_counter()
+        cards = {
+            f"{code}/{path}": card
+            for code, sources in built.items()
+            for path, card in sources.cards.items()
+        }
+        drawn = draw_cards(cards, project_root / CARD_CACHE)
+        cards_seconds = time.perf_counter() - started
         for code, result in waiting.items():
             outcome = result()
             if outcome.warnings:
@@ -299,9 +299,8 @@ def _build_languages(
     for code in languages:
         if code in errors:
             raise SiteError(errors[code])
-    for code, cards in drawn.items():
-        write_files(cards, staging / "site" / code)
-    return [built[code] for code in languages]
+    write_files(drawn, staging / "site")
+    return [built[code] for code in languages], cards_seconds
 
 
 def choose_languages(

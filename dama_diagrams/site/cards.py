@@ -13,7 +13,7 @@ import hashlib
 import io
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,14 +44,24 @@ class Card:
     site_name: str
 
 
-def social_card(card: Card, cache: Path | None = None) -> bytes:
-    """The card as PNG bytes, from ``cache`` (a folder) when it was drawn before."""
-    board = diagram_svg(card.verified, size=_CARD_BOARD).svg  # the same in every language
-    key = repr((_CARD_REVISION, board, card.title, card.site_name))
+def draw_cards(cards: Mapping[str, Card], cache: Path | None = None) -> dict[str, bytes]:
+    """The cards as PNG bytes, by the same keys; from ``cache`` (a folder) when drawn before."""
+    boards: dict[str, str] = {}  # each diagram's board is rendered once, whatever the language
+    drawn = {}
+    for key, card in cards.items():
+        verified = card.verified
+        if verified.id not in boards:
+            boards[verified.id] = diagram_svg(verified, size=_CARD_BOARD).svg
+        drawn[key] = _card_png(boards[verified.id], card.title, card.site_name, cache)
+    return drawn
+
+
+def _card_png(board: str, title: str, site_name: str, cache: Path | None) -> bytes:
+    key = repr((_CARD_REVISION, board, title, site_name))
     stored = None if cache is None else cache / f"{_digest(key)}.png"
     if stored is not None and stored.is_file():
         return stored.read_bytes()
-    png = _png(_draw_card(_board_image(board), card.title, card.site_name))
+    png = _png(_draw_card(_board_image(board), title, site_name))
     if stored is None:
         return png
     stored.parent.mkdir(parents=True, exist_ok=True)

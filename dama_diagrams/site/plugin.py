@@ -22,7 +22,8 @@ from mkdocs.structure.files import File, Files
 from ..errors import DamaError
 from ._common import DIAGRAMS_DIR, SITE_MARKER
 from ._mkdocs import root_404
-from .build import LanguageSources, draw_cards, generate_language
+from .build import LanguageSources, generate_language
+from .cards import CARD_CACHE, draw_cards
 from .config import BaseConfig, apply_language
 from .figures import load_figures
 from .nav import PAGES_DIR
@@ -68,7 +69,7 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
         for file in list(files):
             if file.src_uri.startswith(SOURCE_FOLDERS):
                 files.remove(file)
-        generated = {**self.sources.files, **draw_cards(self.root, self.sources.cards)}
+        generated = {**self.sources.files, **draw_cards(self.sources.cards, self.root / CARD_CACHE)}
         for path, content in generated.items():
             files.append(File.generated(config, path, content=content))
         return files
