@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,18 @@ def run_mkdocs(config_file: Path, settings: LanguageSettings) -> list[str]:
     finally:
         logger.removeHandler(handler)
     return handler.messages
+
+
+def preload(plugins: Iterable[str]) -> None:
+    """Import MkDocs and the named plugins once, before forking: the workers start warm."""
+    from mkdocs.plugins import get_plugins
+
+    for module in ("mkdocs.commands.build", "mkdocs.config"):
+        importlib.import_module(module)
+    installed = get_plugins()
+    for name in plugins:
+        if name in installed:
+            installed[name].load()
 
 
 def mkdocs_error(language: str, message: str) -> SiteError:

@@ -31,7 +31,7 @@ from ._common import (
     TEMPLATES,
     SiteError,
 )
-from ._mkdocs import mkdocs_error, root_404, run_mkdocs, write_config, write_files
+from ._mkdocs import mkdocs_error, preload, root_404, run_mkdocs, write_config, write_files
 from ._signals import terminate_as_interrupt
 from ._workers import worker_pool
 from .cards import CARD_CACHE, Card, draw_cards
@@ -121,7 +121,6 @@ class _MkDocsResult:
 
 
 def _run_mkdocs_job(job: _MkDocsJob) -> _MkDocsResult:
-    """Errors come back as text: exceptions with fields do not cross processes intact."""
     started = time.perf_counter()
     warnings = run_mkdocs(job.config_file, job.settings)
     if not warnings and job.page_404 is not None:
@@ -264,7 +263,8 @@ def _build_languages(
     errors: dict[str, str] = {}
     built: dict[str, LanguageSources] = {}
     waiting: dict[str, Callable[[], _MkDocsResult]] = {}
-    with worker_pool(len(languages)) as submit:
+    preload(base.plugin_names())
+    with worker_pool(len(languages)) as pool:
         for code in languages:
             try:
                 sources = generate_language(
@@ -281,7 +281,7 @@ def _build_languages(
             job = _MkDocsJob(
                 code, write_config(config, folder / "mkdocs.yml"), sources.settings, page_404
             )
-            waiting[code] = submit(_run_mkdocs_job, job)
+            waiting[code] = pool.submit(code, _run_mkdocs_job, job)
             built[code] = sources
         started = time.perf_counter()
         cards = {

@@ -64,10 +64,14 @@ def _card_png(board: str, title: str, site_name: str, cache: Path | None) -> byt
     png = _png(_draw_card(_board_image(board), title, site_name))
     if stored is None:
         return png
-    stored.parent.mkdir(parents=True, exist_ok=True)
     partial = stored.with_suffix(f".{os.getpid()}.tmp")
-    partial.write_bytes(png)
-    partial.replace(stored)  # atomic, so a parallel build never reads half a file
+    try:
+        stored.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_bytes(png)
+        partial.replace(stored)  # atomic, so a parallel build never reads half a file
+    except BaseException:
+        partial.unlink(missing_ok=True)  # a full disk leaves no half-written card behind
+        raise
     return png
 
 

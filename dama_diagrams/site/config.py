@@ -62,6 +62,13 @@ class BaseConfig:
             dev_addr=str(data["dev_addr"]) if data.get("dev_addr") else None,
         )
 
+    def plugin_names(self) -> list[str]:
+        """The names of the base plugins, whatever form the list takes."""
+        plugins = self.plugins
+        if isinstance(plugins, dict):
+            return [str(name) for name in plugins]
+        return [str(p if isinstance(p, str) else next(iter(p))) for p in plugins if p]
+
     def plugins_without_ours(self) -> Any:
         """The base plugins, except this one: the pages are already generated."""
         plugins = self.plugins

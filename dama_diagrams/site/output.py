@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -112,7 +113,11 @@ def sweep_stale(folder: Path, prefix: str) -> None:
 
 @contextmanager
 def staging_folder(out: Path) -> Iterator[Path]:
-    """A temporary folder beside ``out``, named with this PID, removed whatever happens."""
+    """A temporary folder beside ``out``, named with this PID; removed if the build fails.
+
+    On success, :func:`publish` removes it.  A folder left by a build that was
+    killed (SIGKILL cannot be caught) is removed by the next build.
+    """
     sweep_stale(out.parent, f".{out.name}-build-")
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-{os.getpid()}-", dir=out.parent))
@@ -121,22 +126,51 @@ def staging_folder(out: Path) -> Iterator[Path]:
         raise os_error(exc, where, name_file=False) from exc
     try:
         yield staging
-    finally:
+    except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+_HELD = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block is over, and are then dropped.
+
+    The block is the swap and the cleanup after it: an interrupt between the
+    two renames would otherwise leave no site at all, and one during the
+    cleanup would leave the staging folder behind and report a failure for a
+    site that is in place.  The block takes a fraction of a second.
+    """
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        while signal.sigtimedwait(_HELD, 0) is not None:
+            pass  # the build is done: an interrupt that came meanwhile has nothing left to stop
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def publish(new: Path, out: Path, staging: Path) -> None:
-    """Put ``new`` in place of ``out``; the old site goes only once the new one is there."""
+    """Put ``new`` in place of ``out`` and remove ``staging``, which ``new`` is in.
+
+    The old site goes only once the new one is in place, and no signal can
+    come between the two: there is always exactly one site at ``out``.
+    """
     (new / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
     old = staging / "old"
-    try:
-        if out.exists():
-            out.rename(old)
+    with _signals_held():
         try:
-            new.rename(out)
-        except OSError:
-            if old.exists():
-                old.rename(out)
-            raise
-    except OSError as exc:
-        raise os_error(exc, f"cannot put the site in place at {relative_to_cwd(out)}") from exc
+            if out.exists():
+                out.rename(old)
+            try:
+                new.rename(out)
+            except OSError:
+                if old.exists():
+                    old.rename(out)
+                raise
+        except OSError as exc:
+            where = f"cannot put the site in place at {relative_to_cwd(out)}"
+            raise os_error(exc, where) from exc
+        shutil.rmtree(staging, ignore_errors=True)

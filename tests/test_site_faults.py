@@ -1,0 +1,176 @@
+"""Faults during a build: what is on disk afterwards, with real signals and real processes.
+
+Each test reproduces a finding of a hostile review (issue 9): an interrupt
+between the two renames of the swap, one during the cleanup, a SIGKILLed build
+whose workers lived on, a killed worker, a full disk, and a foreign MkDocs
+site that a build replaced.  The signal windows are hit deterministically by
+slowing down ``rename()`` with ``strace -e inject``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from dama_diagrams.site import SITE_MARKER
+from tests.conftest import ROOT, copy_project, run_cli
+
+pytestmark = pytest.mark.slow
+
+STRACE = shutil.which("strace")
+DELAY = 2_000_000  # microseconds that each rename() takes to return under strace
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    copy = copy_project(tmp_path)
+    if (ROOT / ".cache").is_dir():  # the social cards, so that builds draw none
+        shutil.copytree(ROOT / ".cache", copy / ".cache")
+    return copy
+
+
+def _built(project: Path) -> Path:
+    """A site from an earlier build, with a file to recognise it by."""
+    assert run_cli("build", "--lang", "en", cwd=project).returncode == 0
+    (project / "site" / "en" / "earlier.txt").write_text("the previous site")
+    return project / "site"
+
+
+def _leftovers(project: Path) -> list[str]:
+    return sorted(p.name for p in project.iterdir() if "-build-" in p.name)
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.005)
+
+
+def _slow_renames(project: Path) -> subprocess.Popen[str]:
+    if STRACE is None:
+        pytest.skip("needs strace (apt-get install strace)")
+    return subprocess.Popen(
+        [STRACE, "-f", "-o", os.devnull, "-e", "trace=rename",
+         "-e", f"inject=rename:delay_exit={DELAY}",
+         sys.executable, "-m", "dama_diagrams", "build", "--lang", "en"],
+        cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+def _python_under(tracer: subprocess.Popen[str]) -> int:
+    """The PID of the build that strace runs (strace's only child)."""
+    children = Path(f"/proc/{tracer.pid}/task/{tracer.pid}/children")
+    _wait_for(lambda: bool(children.read_text().split()), 10, "the build to start")
+    return int(children.read_text().split()[0])
+
+
+@pytest.mark.parametrize("when", ["between the renames", "during the cleanup"])
+def test_sigterm_during_the_swap_keeps_exactly_one_site(project: Path, when: str) -> None:
+    site = _built(project)
+    tracer = _slow_renames(project)
+    build = _python_under(tracer)
+    _wait_for(lambda: not site.exists(), 120, "the old site to be moved away")
+    if when == "during the cleanup":
+        _wait_for(site.exists, 10, "the new site to be moved in")
+    os.kill(build, signal.SIGTERM)  # delivered as rename() returns: inside the window
+    _, err = tracer.communicate(timeout=120)
+    assert "Traceback" not in err
+    assert tracer.returncode == 0, err  # the new site was published: a success
+    assert (site / SITE_MARKER).is_file() and (site / "en" / "index.html").is_file()
+    assert not (site / "en" / "earlier.txt").exists()
+    assert _leftovers(project) == []
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(child) for child in path.read_text().split()] if path.exists() else []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _build_in_background(project: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "dama_diagrams", "build"],
+        cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+def test_workers_die_with_a_sigkilled_build(project: Path) -> None:
+    build = subprocess.Popen(  # no pipes: a worker holding them open would delay the wait
+        [sys.executable, "-m", "dama_diagrams", "build"],
+        cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    _wait_for(lambda: len(_children(build.pid)) > 0, 60, "the workers to start")
+    workers = _children(build.pid)
+    time.sleep(0.2)  # past their start-up: inside MkDocs
+    build.kill()
+    build.wait(timeout=30)
+    # At once, not when their MkDocs run ends: a worker's job takes far longer than this.
+    _wait_for(lambda: not any(map(_alive, workers)), 0.15, f"workers {workers} to exit")
+
+
+def test_a_killed_worker_is_one_clear_line_and_the_old_site_stays(project: Path) -> None:
+    site = _built(project)
+    build = _build_in_background(project)
+    _wait_for(lambda: len(_children(build.pid)) > 0, 60, "the workers to start")
+    os.kill(_children(build.pid)[0], signal.SIGKILL)
+    _, err = build.communicate(timeout=120)
+    assert build.returncode == 1
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert "worker process building it was killed (signal 9)" in err
+    assert (site / "en" / "earlier.txt").read_text() == "the previous site"
+    assert _leftovers(project) == []
+
+
+def test_a_full_disk_leaves_no_partial_card_in_the_cache(project: Path) -> None:
+    """The card cache on a 150 kB disk of its own (a tmpfs in a private mount namespace)."""
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        pytest.skip("needs unshare (util-linux)")
+    shutil.rmtree(project / ".cache", ignore_errors=True)  # every card is drawn and stored
+    cards = project / ".cache" / "dama-diagrams" / "cards"
+    cards.mkdir(parents=True)
+    script = (
+        f"mount -t tmpfs -o size=150k tmpfs {cards} || exit 99; "
+        f'{sys.executable} -m dama_diagrams build --lang en; echo "exit=$?" >&2; '
+        f"ls -a {cards} >&2"
+    )
+    result = subprocess.run(
+        [unshare, "--map-root-user", "--mount", "sh", "-c", script],
+        cwd=project, capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    assert "exit=1" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "No space left on device" in result.stderr
+    assert ".tmp" not in result.stderr  # the listing of the cache: whole cards only
+    assert _leftovers(project) == []
+    assert not (project / "site").exists()
+
+
+def test_a_build_never_replaces_another_mkdocs_site(project: Path) -> None:
+    www = project / "www"
+    for name in ("blog/post.html", "blog/search/search_index.json",
+                 "wiki/search/search_index.json", "index.html"):  # fmt: skip
+        (www / name).parent.mkdir(parents=True, exist_ok=True)
+        (www / name).write_text("someone's")
+    result = run_cli("build", "--lang", "en", "--out", "www", cwd=project)
+    assert result.returncode == 1
+    assert "was not made by dama-diagrams" in result.stderr
+    assert (www / "blog" / "post.html").read_text() == "someone's"
+    assert (www / "wiki" / "search" / "search_index.json").is_file()
