@@ -15,7 +15,7 @@ from typing import TextIO
 
 from .engine.position import Position
 from .engine.priority import explain
-from .errors import DamaError
+from .errors import DamaError, shorten
 
 Handler = Callable[[argparse.Namespace, TextIO], int]
 
@@ -130,26 +130,28 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
 
 def _scale(text: str) -> float:
     try:
+        if not text.isascii():
+            raise ValueError(text)
         scale = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{shorten(text)} is not a number") from None
     if not 0.1 <= scale <= 10:
         raise argparse.ArgumentTypeError("the scale must be between 0.1 and 10")
     return scale
 
 
 def _depth(text: str) -> int:
-    try:
-        depth = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if depth < 0:
+    """Plain ASCII digits only: Python's int() would also take ``1_0`` and Arabic digits."""
+    if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
         raise argparse.ArgumentTypeError("the depth cannot be negative")
-    if depth > MAX_DEPTH:
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{shorten(text)} is not a whole number")
+    if len(text) > 3 or int(text) > MAX_DEPTH:
         raise argparse.ArgumentTypeError(
-            f"depth {depth} would never finish; choose at most {MAX_DEPTH}"
+            f"depth {text if len(text) <= 12 else shorten(text, 12)} would never finish; "
+            f"choose at most {MAX_DEPTH}"
         )
-    return depth
+    return int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:

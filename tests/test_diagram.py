@@ -309,12 +309,16 @@ def test_tabs_inside_a_line_are_not_indentation() -> None:
 
 @pytest.mark.parametrize("libyaml", LOADERS)
 def test_both_loaders_give_the_same_values(libyaml: bool) -> None:
-    text = "a: [1, K2, true, null, 1.5]\nb: {c: d}\n"
+    # Only decimal whole numbers, true/false and null are typed: the rest is text, so
+    # YAML 1.1's hex, binary, underscored, float and date forms can never fail to convert.
+    text = "a: [1, K2, true, null, 1.5, 0x_, 0b_, 1_0, 2024-02-30, 1:30]\nb: {c: d}\n"
     root = compose_yaml(text, libyaml=libyaml)
     assert root is not None and isinstance(root.data, dict)
     items = root.data["a"].data
     assert isinstance(items, list)
-    assert [item.data for item in items] == [1, "K2", True, None, 1.5]
+    assert [item.data for item in items] == [
+        1, "K2", True, None, "1.5", "0x_", "0b_", "1_0", "2024-02-30", "1:30"
+    ]  # fmt: skip
     assert root.data["b"].line == 2
 
 

@@ -128,10 +128,12 @@ def test_unwritable_out_is_one_line(project: Path, out: str, expected: str) -> N
 
 def test_base_config_that_is_not_utf8_names_the_file(project: Path) -> None:
     config = project / "mkdocs.yml"
-    config.write_bytes(config.read_bytes().replace(b"Italian", b"Italian \xff"))
+    text = config.read_bytes()
+    config.write_bytes(text.replace(b"Italian", b"Italian \xff", 1))
+    line = text[: text.index(b"Italian")].count(b"\n") + 1
     with pytest.raises(SiteError) as error:
         build_site(project, languages=["en"])
-    assert str(error.value).startswith("mkdocs.yml: ")
+    assert str(error.value).startswith(f"mkdocs.yml:{line}: ")
     assert "0xff" in str(error.value) and "UTF-8" in str(error.value)
 
 

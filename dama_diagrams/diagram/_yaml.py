@@ -15,6 +15,7 @@ Two entry points share that loader:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -82,6 +83,34 @@ class YamlValue:
         return _TYPE_NAMES.get(type(self.data), type(self.data).__name__)
 
 
+_DECIMAL = re.compile(r"[-+]?[0-9]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _plain_resolvers() -> dict[Any, list[tuple[str, re.Pattern[str]]]]:
+    """YAML's implicit types, cut down to what the project's files need.
+
+    Only null, true/false, decimal whole numbers and merge keys (refused later,
+    with a message) are recognised; everything else is text.  YAML 1.1 would
+    also turn ``0x_``, ``1_0``, ``1:30``, ``1e3`` and ``2024-02-30`` into numbers
+    and dates, some of which PyYAML then fails to convert.
+    """
+    keep = {f"{_TAG}null", f"{_TAG}bool", f"{_TAG}merge"}
+    table: dict[Any, list[tuple[str, re.Pattern[str]]]] = {}
+    for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items():
+        table[first] = [(tag, regexp) for tag, regexp in resolvers if tag in keep]
+    decimal = re.compile(r"^[-+]?[0-9]+\Z")
+    for first in "-+0123456789":
+        table.setdefault(first, []).append((f"{_TAG}int", decimal))
+    return table
+
+
+class _PlainCLoader(yaml.CSafeLoader):
+    """libyaml's safe loader with :func:`_plain_resolvers`."""
+
+    yaml_implicit_resolvers = _plain_resolvers()
+
+
 class StrictLoader(yaml.SafeLoader):
     """PyYAML's pure-Python safe loader, refusing aliases (and deep nesting) while composing.
 
@@ -101,6 +130,7 @@ class StrictLoader(yaml.SafeLoader):
         max_depth: int | None = None,
     ):
         super().__init__(stream)
+        self.yaml_implicit_resolvers = _PLAIN_RESOLVERS
         self.alias_message = alias_message
         self.refuse_anchors = refuse_anchors
         self.max_depth = max_depth
@@ -125,6 +155,44 @@ class StrictLoader(yaml.SafeLoader):
         finally:
             self._depth -= 1
 
+    def construct_scalar(self, node: Node) -> Any:
+        """Every scalar the site reads (text, numbers, true/false), checked where it stands."""
+        if node.tag not in _PLAIN_TAGS:
+            tag = node.tag.replace(_TAG, "!!")
+            raise YamlError(
+                node.start_mark.line + 1,
+                f"the tag {tag} is not allowed here: only text, whole numbers and true/false "
+                "are read; remove the tag",
+            )
+        value = super().construct_scalar(node)  # type: ignore[arg-type]
+        _check_scalar(node, str(value))
+        return value
+
+
+_PLAIN_RESOLVERS = _plain_resolvers()
+_PLAIN_TAGS = frozenset(f"{_TAG}{name}" for name in ("str", "int", "bool", "null"))
+
+
+def _check_scalar(node: Node, value: str) -> None:
+    """Refuse what Python can read but not use: a lone surrogate, an endless number."""
+    line = node.start_mark.line + 1
+    surrogate = _SURROGATE.search(value)
+    if surrogate:
+        code = f"\\u{ord(surrogate[0]):04x}"
+        raise YamlError(
+            line, f"the text holds {code}, half of a character that no file can store; remove it"
+        )
+    if node.tag in (f"{_TAG}int", f"{_TAG}float") and len(value) > _MAX_NUMBER:
+        raise YamlError(line, f"the number {value[:12]}... is far too long; shorten it")
+    if node.tag == f"{_TAG}int" and not _DECIMAL.fullmatch(value):
+        raise YamlError(line, f"{value[:20]!r} is not a whole number; write digits only")
+    if node.tag == f"{_TAG}bool" and value.lower() not in _CONSTRUCTOR.bool_values:
+        raise YamlError(line, f"{value[:20]!r} is not true or false")
+
+
+_MAX_NUMBER = 100
+"""Far more digits than any file here needs, and far fewer than Python's limit (4,300)."""
+
 
 def _too_deep() -> str:
     return f"the YAML is nested more than {MAX_DEPTH} levels deep; a diagram file is flat"
@@ -144,7 +212,7 @@ def compose_yaml(text: str, *, libyaml: bool | None = None) -> YamlValue | None:
     """
     use_c = USE_LIBYAML if libyaml is None else libyaml
     loader = (
-        yaml.CSafeLoader(text)
+        _PlainCLoader(text)
         if use_c
         else StrictLoader(
             text, alias_message=DIAGRAM_ALIAS_MESSAGE, refuse_anchors=False, max_depth=MAX_DEPTH
@@ -212,6 +280,8 @@ _MAX_DIGITS = 12
 
 
 def _scalar(node: ScalarNode) -> Scalar:
+    if node.tag != f"{_TAG}int" or len(node.value) <= _MAX_DIGITS:
+        _check_scalar(node, str(node.value))
     if node.tag in (f"{_TAG}str", f"{_TAG}timestamp"):
         return str(node.value)
     if node.tag == f"{_TAG}null":
@@ -225,7 +295,10 @@ def _scalar(node: ScalarNode) -> Scalar:
                 f"the number {node.value[:12]}... is far too long; squares are 1-32",
             )
         return int(_CONSTRUCTOR.construct_yaml_int(node))
-    return float(_CONSTRUCTOR.construct_yaml_float(node))
+    try:
+        return float(_CONSTRUCTOR.construct_yaml_float(node))
+    except ValueError:
+        raise YamlError(node.start_mark.line + 1, f"{node.value[:20]!r} is not a number") from None
 
 
 def _mapping(node: MappingNode, depth: int, seen: set[int]) -> dict[str, YamlValue]:
@@ -273,7 +346,15 @@ def load_yaml(
     text: str, shown: str, error: type[DamaError], prefix: str = ""
 ) -> tuple[Any, Node | None]:
     """Safe YAML without anchors or aliases: the data and its composed node (for lines)."""
-    loader = StrictLoader(text)
+    try:
+        loader = StrictLoader(text)
+    except yaml.reader.ReaderError as exc:  # the reader checks every character up front
+        raise error(
+            f"{prefix}the file holds the control character U+{exc.character:04X}, which YAML "
+            "does not allow; remove it",
+            path=shown,
+            line=text.count("\n", 0, exc.position) + 1,
+        ) from None
     try:
         node = loader.get_single_node()
         data = None if node is None else loader.construct_document(node)

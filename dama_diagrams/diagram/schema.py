@@ -41,7 +41,7 @@ from ..engine.legality import IllegalReason
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Position
 from ..engine.priority import PriorityRule
-from ..errors import DamaError, DiagramError
+from ..errors import DamaError, DiagramError, shorten
 from ._yaml import YamlError, YamlValue, compose_yaml
 
 MAX_FILE_BYTES = 64 * 1024
@@ -515,10 +515,10 @@ class _Reader:
         data = item.data
         if isinstance(data, int) and not isinstance(data, bool):
             return data, False
-        if isinstance(data, str) and re.fullmatch(r"K?\d+", data.strip()):
+        if isinstance(data, str) and re.fullmatch(r"K?[0-9]{1,12}", data.strip()):
             word = data.strip()
             return int(word.lstrip("K")), word.startswith("K")
-        shown = "true/false" if isinstance(data, bool) else repr(data)
+        shown = "true/false" if isinstance(data, bool) else _quoted(data)
         raise self.fail(item.line, f"{shown} is not a square: write 21 for a man or K21 for a king")
 
     def build(self, turn: Color, sides: dict[Color, list[tuple[Square, bool, int]]]) -> Position:
@@ -559,3 +559,8 @@ def _a(claim: Claim) -> str:
 
 def _reasons(claim: Claim) -> tuple[str, ...]:
     return _GAME_OVER_REASONS if claim is Claim.GAME_OVER else _ILLEGAL_REASONS
+
+
+def _quoted(data: object) -> str:
+    """A value as the user wrote it, quoted; a huge one shortened."""
+    return shorten(data) if isinstance(data, str) else repr(data)

@@ -10,7 +10,7 @@ from ..errors import MoveNotationError, shorten
 from .board import Square, square_at, square_column, square_row
 
 # At most two digits a square: longer numbers are refused before int() sees them.
-_NOTATION = re.compile(r"\d{1,2}(?:-\d{1,2}|(?:x\d{1,2})+)")
+_NOTATION = re.compile(r"[0-9]{1,2}(?:-[0-9]{1,2}|(?:x[0-9]{1,2})+)")  # ASCII digits only
 
 
 @dataclass(frozen=True, slots=True, order=True)

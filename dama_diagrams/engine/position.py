@@ -24,7 +24,7 @@ from .move import Move
 
 MAX_PIECES = 12
 
-_FEN_SQUARE = re.compile(r"(K?)(\d{1,3})(?:-(\d{1,3}))?")  # 3 digits: 100+ is off the board
+_FEN_SQUARE = re.compile(r"(K?)([0-9]{1,3})(?:-([0-9]{1,3}))?")  # ASCII; 3 digits: 100+ is off
 
 
 @dataclass(frozen=True, slots=True)

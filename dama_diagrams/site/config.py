@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from markupsafe import Markup
 
+from ..diagram._yaml import load_yaml, read_utf8
 from ._common import BASE_CONFIG, OVERRIDES, PLUGIN_NAME, SiteError
 from .translations import Catalog
 
@@ -38,17 +38,8 @@ class BaseConfig:
     def read(cls, project_root: Path) -> BaseConfig:
         """Read ``mkdocs.yml`` once; a file that is not a YAML mapping is a :class:`SiteError`."""
         path = project_root / BASE_CONFIG
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except UnicodeDecodeError as exc:
-            raise SiteError(
-                f"the base configuration is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} "
-                f"at offset {exc.start}); save it as UTF-8",
-                path=BASE_CONFIG,
-            ) from exc
-        except (OSError, yaml.YAMLError) as exc:
-            message = f"cannot read the base configuration: {exc}"
-            raise SiteError(message, path=BASE_CONFIG) from exc
+        text = read_utf8(path, BASE_CONFIG, SiteError, "the base configuration: ")
+        data, _ = load_yaml(text, BASE_CONFIG, SiteError, "the base configuration: ")
         if not isinstance(data, dict):
             raise SiteError("the base configuration must be a mapping", path=BASE_CONFIG)
         theme = data.get("theme", {})

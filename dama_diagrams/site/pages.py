@@ -143,10 +143,12 @@ class PageRenderer:
 
     def legend(self) -> str:
         """The full legend of markers, for the home page."""
-        return legend_html(self._legend_labels())
+        return self._legend(LEGEND_KEYS)
 
-    def _legend_labels(self) -> dict[str, str]:
-        return {key: self.catalog.text(f"legend.{key}") for key in LEGEND_KEYS}
+    def _legend(self, keys: tuple[str, ...]) -> str:
+        """The legend's HTML, with braces escaped like all catalog text: they are no template."""
+        labels = {key: self.catalog.text(f"legend.{key}") for key in LEGEND_KEYS}
+        return legend_html(labels, keys=keys).replace("{", "&#123;").replace("}", "&#125;")
 
     def _figure_view(self, diagram_id: str) -> FigureView:
         view = self.figures.get(diagram_id)
@@ -178,7 +180,7 @@ class PageRenderer:
             )
             parts.append(f'<span class="dama-move">{plain_html(label)} {listed}</span>')
         if view.legend:
-            parts.append(legend_html(self._legend_labels(), keys=view.legend))
+            parts.append(self._legend(view.legend))
         engine = self.catalog.text("ui.engine")
         sentence = engine_sentence(view, self.catalog)
         parts.append(

@@ -19,12 +19,12 @@ from typing import Any
 import yaml
 
 from ..diagram._yaml import load_yaml, read_utf8
-from ..errors import DamaError
+from ..errors import DamaError, shorten
 
 DEFAULT_LANGUAGE = "en"
 UNTRANSLATED = "[untranslated] "
 LOCALES_DIR = Path("docs") / "locales"
-LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z]{2,4})?$")
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z]{2,4})?")
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 COMPUTED_PREFIXES = ("engine.", "position.", "rules.", "meta.", "site.")
 """Keys that code looks up by a computed name; a build that needs none of them
@@ -94,7 +94,7 @@ def catalog_path(project_root: Path, language: str) -> Path:
 def available_languages(project_root: Path) -> list[str]:
     """Every language that has a catalog, in alphabetical order of its code."""
     folder = project_root / LOCALES_DIR
-    return sorted(path.stem for path in folder.glob("*.yml") if LANGUAGE_CODE.match(path.stem))
+    return sorted(path.stem for path in folder.glob("*.yml") if LANGUAGE_CODE.fullmatch(path.stem))
 
 
 _CACHE: dict[Path, tuple[tuple[int, int], dict[str, str]]] = {}
@@ -177,8 +177,8 @@ _CatalogDumper.add_representer(str, _represent_text)
 
 def scaffold_language(project_root: Path, language: str) -> Path:
     """Write a new catalog copied from English, every entry marked untranslated."""
-    if not LANGUAGE_CODE.match(language):
-        raise CatalogError(f"'{language}' is not a language code such as 'pt' or 'pt-BR'")
+    if not LANGUAGE_CODE.fullmatch(language):
+        raise CatalogError(f"{shorten(language)} is not a language code such as 'pt' or 'pt-BR'")
     target = catalog_path(project_root, language)
     if target.exists():
         raise CatalogError(f"{language}: a catalog already exists at {target}")

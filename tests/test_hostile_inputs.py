@@ -1,0 +1,154 @@
+"""Bad input that once gave a traceback: each is now one ``path:line: message`` and exit 1.
+
+One test per finding of a hostile review (issue 9, items 7-12 and 14), each
+reproducing the input that failed, run as a user runs the command.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import copy_project, run_cli
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return copy_project(tmp_path)
+
+
+def _fails_cleanly(result: object, where: str) -> str:
+    stderr = result.stderr  # type: ignore[attr-defined]
+    assert result.returncode != 0, stderr  # type: ignore[attr-defined]
+    assert "Traceback" not in stderr
+    assert len(stderr.strip().splitlines()) <= 3, stderr  # argparse adds its usage line
+    assert where in stderr, stderr
+    return str(stderr)
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# --- 7. YAML 1.1 numbers and dates that PyYAML cannot convert --------------------------
+
+
+def test_hex_looking_claim_is_an_unknown_claim_at_its_line(project: Path) -> None:
+    diagram = project / "diagrams" / "zz.yaml"
+    diagram.write_text('position: "W:W31:B12"\nclaim: 0x_\n')
+    message = _fails_cleanly(run_cli("verify", "diagrams/zz.yaml", cwd=project), "zz.yaml:2:")
+    assert "unknown claim '0x_'" in message
+
+
+def test_hex_looking_page_name_is_refused_at_its_line(project: Path) -> None:
+    nav = project / "docs" / "pages" / "nav.yml"
+    nav.write_text(nav.read_text() + "- 0x_\n")
+    lines = len(nav.read_text().splitlines())
+    _fails_cleanly(run_cli("build", "--lang", "en", cwd=project), f"nav.yml:{lines}:")
+
+
+@pytest.mark.parametrize("value", ["0b_", "2024-02-30", "1_0", "1e3"])
+def test_number_or_date_looking_catalog_text_is_text(project: Path, value: str) -> None:
+    catalog = project / "docs" / "locales" / "en.yml"
+    _replace(catalog, "  and: and\n", f"  and: {value}\n")
+    assert run_cli("status", cwd=project).returncode == 0
+    result = run_cli("build", "--lang", "en", cwd=project)
+    assert result.returncode == 0, result.stderr
+
+
+def test_explicitly_tagged_bad_number_in_a_catalog_is_located(project: Path) -> None:
+    catalog = project / "docs" / "locales" / "en.yml"
+    _replace(catalog, "  and: and\n", "  and: !!int 0x_\n")
+    line = catalog.read_text().splitlines().index("  and: !!int 0x_") + 1
+    message = _fails_cleanly(run_cli("status", cwd=project), f"en.yml:{line}:")
+    assert "not a whole number" in message
+
+
+# --- 8. a square with 4,301 digits ----------------------------------------------------
+
+
+@pytest.mark.parametrize("square", ["1" * 4301, "K" + "1" * 4301])
+def test_a_square_of_4301_digits_is_refused_and_not_echoed(project: Path, square: str) -> None:
+    diagram = project / "diagrams" / "zz.yaml"
+    diagram.write_text(
+        f'position: {{turn: white, white: ["{square}"], black: [1]}}\nclaim: setup\n'
+    )
+    message = _fails_cleanly(run_cli("verify", "diagrams/zz.yaml", cwd=project), "zz.yaml:1:")
+    assert len(message) < 400
+
+
+# --- 9. a lone surrogate in a catalog ---------------------------------------------------
+
+
+def test_a_lone_surrogate_in_a_catalog_is_located(project: Path) -> None:
+    catalog = project / "docs" / "locales" / "en.yml"
+    _replace(catalog, "  and: and\n", '  and: "and\\ud800"\n')
+    line = catalog.read_text().splitlines().index('  and: "and\\ud800"') + 1
+    message = _fails_cleanly(run_cli("build", "--lang", "en", cwd=project), f"en.yml:{line}:")
+    assert "\\ud800" in message
+    assert not (project / "site").exists()
+
+
+# --- 10. an alias bomb in mkdocs.yml ----------------------------------------------------
+
+
+def test_an_alias_bomb_in_mkdocs_yml_is_refused_at_once(project: Path) -> None:
+    config = project / "mkdocs.yml"
+    bomb = "".join(
+        f"x{i}: &x{i + 1} [*x{i}, *x{i}, *x{i}, *x{i}, *x{i}, *x{i}]\n" for i in range(9)
+    )
+    config.write_text(config.read_text() + "extra_bomb: &x0 [lol]\n" + bomb)
+    message = _fails_cleanly(run_cli("build", "--lang", "en", cwd=project), "mkdocs.yml:")
+    assert "anchors and aliases" in message
+
+
+# --- 11. a language code with a trailing newline ---------------------------------------
+
+
+def test_a_language_code_with_a_newline_is_refused(project: Path) -> None:
+    message = _fails_cleanly(run_cli("new-language", "pt\n", cwd=project), "not a language code")
+    assert "'pt\\n'" in message
+    assert sorted(p.name for p in (project / "docs" / "locales").iterdir()) == [
+        "de.yml", "en.yml", "es.yml", "fr.yml", "it.yml", "nl.yml"
+    ]  # fmt: skip
+
+
+# --- 12. braces in a legend label --------------------------------------------------------
+
+
+def test_braces_in_a_legend_label_are_text(project: Path) -> None:
+    catalog = project / "docs" / "locales" / "en.yml"
+    _replace(catalog, "  start: start square\n", '  start: "start {{ square }} {.red}"\n')
+    result = run_cli("build", "--lang", "en", cwd=project)
+    assert result.returncode == 0, result.stderr
+    home = (project / "site" / "en" / "index.html").read_text(encoding="utf-8")
+    assert "start &#123;&#123; square &#125;&#125; &#123;.red&#125;" in home
+
+
+# --- 14. numbers on the command line -----------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", ["1_0", "\u0661\u0660", "\uff11\uff10", "9" * 5000])
+def test_perft_depth_is_plain_ascii_digits_and_never_echoed_whole(depth: str) -> None:
+    result = run_cli("perft", "W:W31:B12", depth)
+    message = _fails_cleanly(result, "DEPTH")
+    assert len(message) < 400
+
+
+@pytest.mark.parametrize(
+    ("command", "argument"),
+    [
+        ("moves", "W:W\u0662\u0661:B1"),  # Arabic-Indic 21
+        ("play", "\uff12\uff12-\uff11\uff19"),  # full-width 22-19
+        ("moves", "W:W\uff12\uff11:B1"),
+    ],
+)
+def test_non_ascii_digits_are_refused_in_fens_and_moves(command: str, argument: str) -> None:
+    args = ["play", "W:W22:B1", argument] if command == "play" else [command, argument]
+    message = _fails_cleanly(run_cli(*args), "is not a")
+    assert argument in message
