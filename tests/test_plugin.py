@@ -75,3 +75,35 @@ def test_serve_reloads_after_a_catalog_edit(tmp_path: Path) -> None:
         assert edited != text
         catalog.write_text(edited, encoding="utf-8")
         _wait_for(url, "Proefversie van de damregels")
+
+
+def test_serve_shows_the_last_good_pages_and_the_error_while_a_diagram_is_broken(
+    tmp_path: Path,
+) -> None:
+    project = copy_project(tmp_path)
+    port = free_port()
+    with running_cli("serve", "--lang", "en", "--dev-addr", f"127.0.0.1:{port}", cwd=project):
+        url = f"http://127.0.0.1:{port}/man/"
+        _wait_for(url, '<html lang="en"')
+        diagram = project / "diagrams" / "man-move.yaml"
+        good = diagram.read_text(encoding="utf-8")
+        diagram.write_text('position: "W:W31:B12"\nclaim: capture\nmove: 31-27\n')
+        # Before, every request hung until the diagram was fixed.
+        page = _wait_for(url, "dama-build-error", seconds=30)
+        assert "diagrams/man-move.yaml:3: 31-27 is legal" in page
+        diagram.write_text(good, encoding="utf-8")
+        deadline = time.monotonic() + 30
+        while "dama-build-error" in (_fetch(url) or "dama-build-error"):
+            assert time.monotonic() < deadline, "the error banner stayed after the fix"
+            time.sleep(0.5)
+
+
+def test_serve_answers_a_nul_in_the_path_with_404(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    port = free_port()
+    with running_cli("serve", "--lang", "en", "--dev-addr", f"127.0.0.1:{port}", cwd=project):
+        _wait_for(f"http://127.0.0.1:{port}/", '<html lang="en"')
+        with pytest.raises(urllib.error.HTTPError) as error:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/%00", timeout=5)
+        error.value.close()
+        assert error.value.code == 404

@@ -188,6 +188,18 @@ def test_search_index_per_language(site: Path) -> None:
 # --- failures leave the old site alone ---------------------------------------
 
 
+def test_pages_load_nothing_from_another_host(site: Path) -> None:
+    """No web fonts, scripts or stylesheets from a CDN: the site works offline and tracks no one."""
+    loads = re.compile(
+        r'<(?:script|img|iframe|source)\b[^>]*\ssrc="(?:https?:)?//'
+        r'|<link\b(?=[^>]*\srel="(?:stylesheet|preload|modulepreload|icon)")[^>]*\shref="(?:https?:)?//'
+    )
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert not loads.search(text), f"{page.relative_to(site)}: {loads.search(text)}"
+        assert "fonts.googleapis" not in text and "fonts.gstatic" not in text
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """A copy of the project that a test may break."""

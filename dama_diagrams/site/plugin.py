@@ -8,6 +8,8 @@ templates and catalogs in the docs folder are sources, never published.
 
 from __future__ import annotations
 
+import html
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,21 @@ from .output import MARKER_TEXT
 from .translations import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
 
 SOURCE_FOLDERS = ("pages/", "locales/")
+_CONTENT = '<article class="md-content__inner md-typeset">'
+log = logging.getLogger("mkdocs.plugins.dama-diagrams")
+
+
+def _refuse_bad_paths(app: Any) -> Any:
+    """A 404, not a crash (500), for a request path that no file can have (``/%00``)."""
+
+    def guarded(environ: dict[str, Any], start_response: Any) -> Any:
+        path = str(environ.get("PATH_INFO", ""))
+        if any(ord(char) < 0x20 for char in path):
+            start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
+            return [b"Not found"]
+        return app(environ, start_response)
+
+    return guarded
 
 
 class DamaDiagramsConfig(base.Config):  # type: ignore[no-untyped-call]
@@ -46,6 +63,13 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
     def __init__(self) -> None:
         self.sources: LanguageSources | None = None
         self.root = Path()
+        self.serving = False
+        self.error: str | None = None
+        """While serving: why the last rebuild failed (the pages shown are the last good ones)."""
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Also what keeps this plugin (and its last good pages) alive across rebuilds."""
+        self.serving = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.root = Path(self.config.project_root or Path(config.config_file_path).parent)
@@ -59,8 +83,14 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
                 base=BaseConfig.read(self.root),
                 languages=available_languages(self.root),
             )
+            self.error = None
         except DamaError as exc:
-            raise PluginError(str(exc)) from exc
+            if not (self.serving and self.sources is not None):
+                raise PluginError(str(exc)) from exc
+            # A broken file while serving: keep showing the last good pages, with the error.
+            self.error = str(exc)
+            # Not a warning: MkDocs' strict mode would abort the build it keeps serving.
+            log.info("the last change does not build: %s; serving the pages from before it", exc)
         apply_language(config, self.sources.settings)
         return config
 
@@ -80,7 +110,19 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
         for folder in (self.root / DIAGRAMS_DIR, self.root / PAGES_DIR, self.root / LOCALES_DIR):
             if folder.is_dir():
                 server.watch(str(folder))
+        server.set_app(_refuse_bad_paths(server.get_app()))
         return server
+
+    def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
+        """While a file is broken, every page says which and where, above its content."""
+        if self.error is None:
+            return output
+        banner = (
+            '<div class="admonition failure dama-build-error"><p class="admonition-title">'
+            f"The last change does not build; this page is from before it.</p>"
+            f"<p><code>{html.escape(self.error)}</code></p></div>"
+        )
+        return output.replace(_CONTENT, _CONTENT + banner, 1)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """``mkdocs build`` writes ``site/<lang>/``: root its 404 page there, and mark ``site/``."""
