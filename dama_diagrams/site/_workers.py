@@ -1,16 +1,18 @@
 """Worker processes that never outlive the build, and whose death is never silent.
 
-Each job runs in a process of its own, at most one per core.  If the build is
-interrupted (Ctrl-C, SIGTERM, an error), the workers are terminated before the
-exception goes on, so that none writes into a staging folder that is being
-removed.  A worker that dies (the OOM killer, ``kill -9``) is reported as a
-:class:`WorkerDiedError` naming its job.  A worker whose parent dies is killed by
-the kernel (Linux: ``PR_SET_PDEATHSIG``), so a SIGKILLed build leaves no
-orphans.
+At most one worker per core; each stays for the whole build and takes one job
+after another, so that what it warms up (MkDocs' templates) serves every
+language it builds.  If the build is interrupted (Ctrl-C, SIGTERM, an error),
+the workers are terminated before the exception goes on, so that none writes
+into a staging folder that is being removed.  A worker that dies (the OOM
+killer, ``kill -9``) is reported as a :class:`WorkerDiedError` naming its job.
+A worker whose parent dies is killed by the kernel (Linux: ``PR_SET_PDEATHSIG``),
+so a SIGKILLed build leaves no orphans.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
@@ -21,7 +23,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from ._common import SiteError
 
@@ -37,25 +39,31 @@ class WorkerDiedError(SiteError):
 
 
 @dataclass
-class _Task(Generic[_Result]):
+class _Task:
     name: str
-    work: Callable[[Any], _Result]
+    work: Callable[[Any], Any]
     job: Any
-    process: multiprocessing.process.BaseProcess | None = None
-    receiver: Connection | None = None
     done: bool = False
-    result: _Result | None = field(default=None, repr=False)
+    result: Any = field(default=None, repr=False)
+
+
+@dataclass
+class _Worker:
+    process: multiprocessing.process.BaseProcess
+    connection: Connection
+    task: _Task | None = None
 
 
 class WorkerPool:
-    """Runs submitted jobs in worker processes, at most ``size`` at a time."""
+    """Runs submitted jobs in at most ``size`` worker processes."""
 
     def __init__(self, size: int) -> None:
         # fork is fast; once threads run (a test server, a browser driver) it is unsafe.
         self._forks = threading.active_count() == 1
         self._context: Any = multiprocessing.get_context("fork" if self._forks else "forkserver")
         self._size = size
-        self._tasks: list[_Task[Any]] = []
+        self._queue: list[_Task] = []
+        self._workers: list[_Worker] = []
 
     def submit(
         self, name: str, work: Callable[[_Job], _Result], job: _Job
@@ -65,69 +73,93 @@ class WorkerPool:
         ``work`` and ``job`` must be picklable.  An exception in ``work`` comes
         back as a :class:`SiteError` with its one-line text, named by ``name``.
         """
-        task: _Task[_Result] = _Task(name, work, job)
-        self._tasks.append(task)
-        self._start_queued()
+        task = _Task(name, work, job)
+        self._queue.append(task)
+        self._dispatch()
         return lambda: self._wait(task)
 
+    def poll(self) -> None:
+        """Collect the jobs that are done and hand out queued ones, without waiting."""
+        busy = [worker for worker in self._workers if worker.task is not None]
+        ready = wait([worker.connection for worker in busy], timeout=0)
+        for worker in busy:
+            if worker.connection in ready:
+                self._collect(worker)
+        self._dispatch()
+
+    def close(self) -> None:
+        """Let every worker finish and exit."""
+        for worker in self._workers:
+            with contextlib.suppress(OSError):  # one that died idle has nothing left to do
+                worker.connection.send(None)
+            worker.connection.close()
+        for worker in self._workers:
+            worker.process.join()
+
     def terminate(self) -> None:
-        """Stop every worker: SIGTERM, then SIGKILL for any still running a second later."""
-        running = [t.process for t in self._tasks if t.process is not None and not t.done]
-        for process in running:
-            process.terminate()
-        for process in running:
-            process.join(1.0)
-            if process.is_alive():
-                process.kill()
-                process.join(1.0)
+        """Stop every worker at once.
 
-    def _start_queued(self) -> None:
-        running = sum(1 for t in self._tasks if t.process is not None and not t.done)
-        for task in self._tasks:
-            if running >= self._size:
+        SIGKILL, not SIGTERM: a worker has nothing to clean up (the build
+        removes its staging folder), and one that was forked a moment ago still
+        has this process's SIGTERM handler, which would print a traceback.
+        """
+        for worker in self._workers:
+            worker.process.kill()
+        for worker in self._workers:
+            worker.process.join(5.0)
+
+    def _dispatch(self) -> None:
+        while self._queue:
+            idle = next((worker for worker in self._workers if worker.task is None), None)
+            if idle is None and len(self._workers) < self._size:
+                idle = self._start_worker()
+            if idle is None:
                 return
-            if task.process is None:
-                receiver, sender = self._context.Pipe(duplex=False)
-                # Under forkserver the worker's parent is the fork server, which ends
-                # with this process: the worker then dies with it all the same.
-                parent = os.getpid() if self._forks else None
-                task.process = self._context.Process(
-                    target=_run, args=(task.work, task.job, sender, parent), daemon=True
-                )
-                task.process.start()
-                sender.close()
-                task.receiver = receiver
-                running += 1
+            idle.task = self._queue.pop(0)
+            try:
+                idle.connection.send((idle.task.work, idle.task.job))
+            except OSError:  # the worker died while idle
+                raise _died(idle, idle.task) from None
 
-    def _wait(self, task: _Task[_Result]) -> _Result:
+    def _start_worker(self) -> _Worker:
+        ours, theirs = self._context.Pipe()
+        # Under forkserver the worker's parent is the fork server, which ends with this
+        # process: the worker then dies with it all the same.
+        parent = os.getpid() if self._forks else None
+        process = self._context.Process(target=_serve, args=(theirs, parent), daemon=True)
+        process.start()
+        theirs.close()
+        worker = _Worker(process, ours)
+        self._workers.append(worker)
+        return worker
+
+    def _wait(self, task: _Task) -> Any:
         while not task.done:
-            running = [t for t in self._tasks if t.process is not None and not t.done]
-            ready = wait([t.receiver for t in running if t.receiver is not None])
-            for other in running:
-                if other.receiver in ready:
-                    self._collect(other)
-            self._start_queued()
-        return task.result  # type: ignore[return-value]  # set by _collect
+            wait([worker.connection for worker in self._workers if worker.task is not None])
+            self.poll()
+        return task.result
 
-    def _collect(self, task: _Task[Any]) -> None:
-        assert task.process is not None and task.receiver is not None
+    def _collect(self, worker: _Worker) -> None:
+        task = worker.task
+        assert task is not None
         try:
-            failed, task.result = task.receiver.recv()
-        except EOFError:
-            task.process.join()
-            code = task.process.exitcode or 0
-            how = f"was killed (signal {-code})" if code < 0 else f"exited with status {code}"
-            raise WorkerDiedError(
-                f"{task.name}: the worker process building it {how}; the previous site is "
-                f"kept; run the build again (if the system ran out of memory, close other "
-                f"programs first)"
-            ) from None
-        finally:
-            task.receiver.close()
-            task.done = True
-        task.process.join()
+            failed, task.result = worker.connection.recv()
+        except (EOFError, OSError):  # OSError: a reset connection, when a job was unread
+            raise _died(worker, task) from None
+        worker.task = None
+        task.done = True
         if failed:
             raise SiteError(f"{task.name}: {task.result}")
+
+
+def _died(worker: _Worker, task: _Task) -> WorkerDiedError:
+    worker.process.join(5.0)
+    code = worker.process.exitcode or 0
+    how = f"was killed (signal {-code})" if code < 0 else f"exited with status {code}"
+    return WorkerDiedError(
+        f"{task.name}: the worker process building it {how}; the previous site is kept; "
+        f"run the build again (if the system ran out of memory, close other programs first)"
+    )
 
 
 @contextmanager
@@ -139,19 +171,21 @@ def worker_pool(jobs: int) -> Iterator[WorkerPool]:
     except BaseException:
         pool.terminate()
         raise
+    pool.close()
 
 
-def _run(work: Callable[[Any], Any], job: Any, sender: Connection, parent: int | None) -> None:
-    """A worker: dies with its parent, leaves signals to the parent, sends back one result."""
+def _serve(connection: Connection, parent: int | None) -> None:
+    """A worker: dies with its parent, leaves signals to it, runs jobs until told to stop."""
     _die_with_parent(parent)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        outcome = (False, work(job))
-    except Exception as exc:  # sent back as text: exceptions with fields do not pickle intact
-        outcome = (True, f"{type(exc).__name__}: {exc}")
-    sender.send(outcome)
-    sender.close()
+    while (message := connection.recv()) is not None:
+        work, job = message
+        try:
+            outcome = (False, work(job))
+        except Exception as exc:  # sent back as text: exceptions with fields do not pickle intact
+            outcome = (True, f"{type(exc).__name__}: {exc}")
+        connection.send(outcome)
 
 
 def _die_with_parent(parent: int | None) -> None:

@@ -34,7 +34,7 @@ from ._common import (
 from ._mkdocs import mkdocs_error, preload, root_404, run_mkdocs, write_config, write_files
 from ._signals import terminate_as_interrupt
 from ._workers import worker_pool
-from .cards import CARD_CACHE, Card, draw_cards
+from .cards import CARD_CACHE, Card, iter_cards
 from .config import BaseConfig, LanguageSettings, check_theme_language, language_config
 from .config import language_settings as settings_of
 from .figures import Figure, load_figures
@@ -289,7 +289,10 @@ def _build_languages(
             for code, sources in built.items()
             for path, card in sources.cards.items()
         }
-        drawn = draw_cards(cards, project_root / CARD_CACHE)
+        drawn: dict[str, bytes] = {}
+        for key, png in iter_cards(cards, project_root / CARD_CACHE):
+            drawn[key] = png
+            pool.poll()  # a worker that is done gets its next language at once
         cards_seconds = time.perf_counter() - started
         for code, result in waiting.items():
             outcome = result()

@@ -13,7 +13,7 @@ import hashlib
 import io
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,14 +46,17 @@ class Card:
 
 def draw_cards(cards: Mapping[str, Card], cache: Path | None = None) -> dict[str, bytes]:
     """The cards as PNG bytes, by the same keys; from ``cache`` (a folder) when drawn before."""
+    return dict(iter_cards(cards, cache))
+
+
+def iter_cards(cards: Mapping[str, Card], cache: Path | None = None) -> Iterator[tuple[str, bytes]]:
+    """The cards one by one, so that a caller can do other work between them."""
     boards: dict[str, str] = {}  # each diagram's board is rendered once, whatever the language
-    drawn = {}
     for key, card in cards.items():
         verified = card.verified
         if verified.id not in boards:
             boards[verified.id] = diagram_svg(verified, size=_CARD_BOARD).svg
-        drawn[key] = _card_png(boards[verified.id], card.title, card.site_name, cache)
-    return drawn
+        yield key, _card_png(boards[verified.id], card.title, card.site_name, cache)
 
 
 def _card_png(board: str, title: str, site_name: str, cache: Path | None) -> bytes:
