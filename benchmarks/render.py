@@ -1,4 +1,4 @@
-"""Rendering speed: SVG and PNG renders per second, against python-chess in the same run.
+"""Rendering speed: SVG, PNG and GIF renders per second, against baselines in the same run.
 
     python benchmarks/render.py [--positions 1000] [--png-positions 1000] [--seconds 2]
 
@@ -149,6 +149,31 @@ def chess_baseline(seconds: float) -> float | None:
     return rate(lambda: chess.svg.board(board, size=SIZE, lastmove=move, arrows=arrows), seconds)
 
 
+def animation_rates() -> tuple[float, float, int]:
+    """GIF frames per second for the diagram set's captures, and PNG frames/s on the same frames.
+
+    The baseline is the PNG path measured in the same run: every frame drawn
+    as a PNG on its own.  The difference is what the GIF adds (decoding each
+    PNG, one palette per frame, and the GIF encoder).
+    """
+    from dama_diagrams.diagram import load_diagram, verify
+    from dama_diagrams.render import animate, capture_frames
+
+    verified = [verify(load_diagram(path)) for path in sorted((ROOT / "diagrams").glob("*.yaml"))]
+    animations = [capture_frames(v) for v in verified if v.move and v.move.is_capture]
+    frames = sum(len(animation) for animation in animations)
+    start = time.perf_counter()
+    for animation in animations:
+        animate(animation)
+    gif = frames / (time.perf_counter() - start)
+    start = time.perf_counter()
+    for animation in animations:
+        for frame in animation:
+            svg_to_png(frame.picture.svg)
+    png = frames / (time.perf_counter() - start)
+    return gif, png, frames
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--positions", type=int, default=1000, help="generated positions")
@@ -183,6 +208,11 @@ def main() -> None:
         print(f"{'chess.svg.board()':34} {chess_rate:11.0f}")
     else:
         print("python-chess is not installed (pip install chess): no baseline")
+    gif, png, frames = animation_rates()
+    print(
+        f"\nanimated captures ({frames} frames): GIF {gif:.1f} frames/s, "
+        f"PNG path {png:.1f} frames/s (baseline): GIF at {gif / png:.2f}x the PNG rate"
+    )
 
 
 if __name__ == "__main__":

@@ -189,8 +189,13 @@ def build_parser() -> argparse.ArgumentParser:
     render = commands.add_parser("render", help="verify, then draw diagrams as SVG or PNG")
     render.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
     render.add_argument("--out", type=Path, required=True, metavar="DIR", help="output folder")
-    render.add_argument("--format", choices=("svg", "png"), default="svg")
-    render.add_argument("--scale", type=_scale, default=1.0, help="PNG scale (default 1)")
+    render.add_argument(
+        "--format",
+        choices=("svg", "png", "gif", "webp"),
+        default="svg",
+        help="svg or png: the diagram; gif or webp: its capture, animated landing by landing",
+    )
+    render.add_argument("--scale", type=_scale, default=1.0, help="PNG/GIF/WebP scale (default 1)")
     render.set_defaults(handler=_render)
 
     build = commands.add_parser("build", help="verify, render and build the site into site/")

@@ -19,15 +19,19 @@ from .svg import SvgPicture, render_picture, render_svg
 from .theme import Theme
 
 if TYPE_CHECKING:
+    from .animation import Frame, animate, capture_frames
     from .figure import RenderReport, diagram_markers, diagram_svg, render_files
     from .png import render_png, svg_to_png
 
 __all__ = [
     "LEGEND_KEYS",
+    "Frame",
     "Markers",
     "RenderReport",
     "SvgPicture",
     "Theme",
+    "animate",
+    "capture_frames",
     "diagram_markers",
     "diagram_svg",
     "legend_html",
@@ -40,6 +44,9 @@ __all__ = [
 ]
 
 _LAZY = {
+    "Frame": "animation",
+    "animate": "animation",
+    "capture_frames": "animation",
     "RenderReport": "figure",
     "diagram_markers": "figure",
     "diagram_svg": "figure",

@@ -18,7 +18,8 @@ from .svg import SvgPicture, render_picture
 
 __all__ = ["ImageFormat", "RenderReport", "diagram_markers", "diagram_svg", "render_files"]
 
-ImageFormat = Literal["svg", "png"]
+ImageFormat = Literal["svg", "png", "gif", "webp"]
+"""SVG and PNG draw the diagram; GIF and WebP animate its capture, landing by landing."""
 
 
 def diagram_markers(verified: VerifiedDiagram) -> Markers:
@@ -69,7 +70,7 @@ def render_files(
     image_format: ImageFormat = "svg",
     scale: float = 1.0,
 ) -> RenderReport:
-    """Verify, then write ``<id>.svg`` or ``<id>.png`` for every diagram that holds.
+    """Verify, then write ``<id>.<image_format>`` for every diagram that holds.
 
     A diagram whose claim fails is not drawn; it comes back in the report's
     ``failures``.
@@ -84,6 +85,11 @@ def render_files(
             from .png import svg_to_png
 
             target.write_bytes(svg_to_png(svg, scale=scale))
+        elif image_format in ("gif", "webp"):
+            from .animation import animate, capture_frames
+
+            frames = capture_frames(verified)
+            target.write_bytes(animate(frames, image_format=image_format, scale=scale))
         else:
             target.write_text(svg, encoding="utf-8")
         written.append(target)
