@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from dama_diagrams import Position
-from dama_diagrams.render import Markers, render_png, render_svg, svg_to_png
+from dama_diagrams.render import Markers, Theme, render_png, render_svg, svg_to_png
 from dama_diagrams.render.theme import DEFAULT_COLORS
 
 FULL = 860
@@ -101,12 +101,44 @@ def test_king_and_man_differ_in_grayscale_at_small_size() -> None:
 
 def test_captured_piece_is_marked_but_still_visible() -> None:
     position = Position.from_fen("W:W31:B12,20,28")
-    picture = image(render_png(position, markers=Markers.from_move("31x24x15x8"), size=FULL))
+    markers = Markers(captured=Markers.from_move("31x24x15x8").captured)  # no arrow over it
+    picture = image(render_png(position, markers=markers, size=FULL))
     x, y = cell_centre(6, 6)  # 28, the first piece taken
-    centre = picture.getpixel((x, y - 2))
-    assert close(centre, DEFAULT_COLORS["marker captured"], 30)
-    # Beside the cross the black piece is still there.
-    assert close(picture.getpixel((x, y - 2 + 26)), DEFAULT_COLORS["black piece"], 20)
+    # The piece itself is uncovered; the red ring is just outside it, the cross in a corner.
+    assert close(picture.getpixel((x, y - 2)), DEFAULT_COLORS["black piece"], 20)
+    assert close(picture.getpixel((x, y + 2 + 42)), DEFAULT_COLORS["marker captured"], 30)
+    assert close(picture.getpixel((x + 33 + 8, y - 33)), DEFAULT_COLORS["marker captured"], 30)
+
+
+def _crown_visible(size: int, markers: Markers, grey: bool) -> float:
+    """The share of a black king's crown pixels that its captured marks leave as they were.
+
+    The crown's pixels are found by drawing it once more in magenta: they are
+    exactly the pixels that change.
+    """
+    fen = "W:W31:BK27"
+    plain = image(render_png(Position.from_fen(fen), size=size, numbers="none")).convert("RGB")
+    magenta = Theme({"crown": "#ff00ff", "crown line": "#ff00ff"})
+    recoloured = image(render_png(Position.from_fen(fen), size=size, numbers="none", theme=magenta))
+    crown = ImageChops.difference(plain, recoloured.convert("RGB")).convert("L")
+    marked = image(render_png(Position.from_fen(fen), markers=markers, size=size, numbers="none"))
+    mode = "L" if grey else "RGB"
+    changed = ImageChops.difference(plain.convert(mode), marked.convert("RGB").convert(mode))
+    in_crown = [c > 40 for c in crown.convert("L").get_flattened_data()]
+    hidden = [d > 40 for d in changed.convert("L").get_flattened_data()]
+    total = sum(in_crown)
+    assert total > 20  # the crown was found
+    return 1 - sum(1 for c, h in zip(in_crown, hidden, strict=True) if c and h) / total
+
+
+@pytest.mark.parametrize("size", [FULL, 390])  # 390: the board on a phone, at 1x
+@pytest.mark.parametrize("grey", [False, True], ids=["colour", "grey"])
+@pytest.mark.parametrize("move", [None, "31x22"], ids=["marks", "marks-and-arrow"])
+def test_a_captured_king_keeps_at_least_70_percent_of_its_crown(
+    size: int, grey: bool, move: str | None
+) -> None:
+    markers = Markers.from_move(move) if move else Markers(captured=(27,))
+    assert _crown_visible(size, markers, grey) >= 0.70
 
 
 def test_png_bytes_are_deterministic() -> None:

@@ -287,17 +287,17 @@ def test_rulebook_5_7_capture_markers_are_on_the_right_squares() -> None:
     assert badges == [(24, "1"), (15, "2"), (8, "3")]
     # Captured: 28, 20, 12 at (6,6), (4,6), (2,6): the squares jumped over, by hand.
     assert [CELLS[s] for s in (28, 20, 12)] == [(6, 6), (4, 6), (2, 6)]
-    (cross,) = [
-        p for p in board.find("path", "") if board.inherited(p, "class") == "marker captured"
-    ]
-    points = pairs(cross.get("d", ""))
-    centres = [
-        ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-        for a, b in zip(points[::4], points[1::4], strict=True)
-    ]
+    rings = [c for c in board.find("circle", "marker captured ring")]
+    centres = [(float(c.get("cx", "")), float(c.get("cy", ""))) for c in rings]
     assert [board.square_at(*c) for c in centres] == [28, 20, 12]
     for centre, square in zip(centres, (28, 20, 12), strict=True):
         assert board.near(centre, square)
+    # Each ring lies outside its piece (radius 36), so the piece, a king's crown too, is uncovered.
+    assert all(float(c.get("r", "")) - float(c.get("stroke-width", "")) / 2 > 36 for c in rings)
+    badges = board.find("circle", "marker captured badge")
+    assert [board.square_at(float(c.get("cx", "")), float(c.get("cy", ""))) for c in badges] == [
+        28, 20, 12
+    ]  # fmt: skip
     # Pieces are still drawn under the crosses: a capture marks, it does not erase.
     under = {
         board.square_at(float(u.get("x", "")), float(u.get("y", "")))

@@ -113,36 +113,59 @@ def rejected_ends(
     return group
 
 
+_RING: Final = 42
+"""Just outside a piece (radius 36): the ring marks it and hides nothing of it."""
+_BADGE_OFFSET: Final = 33
+_BADGE: Final = 11
+
+
 def captured_marks(
     theme: Theme, captured: tuple[Square, ...], flipped: bool, margin: int
 ) -> ET.Element:
-    """A cross over each captured piece, with a halo so it reads on both colours."""
-    group = ET.Element(
-        "g",
-        {"class": "marker captured", "fill": "none", "stroke-linecap": "round"},
-    )
-    paths = []
+    """A ring around each captured piece and a small cross in its square's corner.
+
+    The piece itself stays uncovered, so a captured king is still plainly a
+    king: its crown is what a reader must see.  A halo makes the marks read on
+    light and dark squares and pieces alike.
+    """
+    group = ET.Element("g", {"class": "marker captured"})
+    halo = paint(theme, "marker captured halo", "stroke")
+    red = paint(theme, "marker captured", "stroke")
     for square in dict.fromkeys(captured):
         cx, cy = centre(square, flipped, margin)
-        cy += MAN_FACE
-        a, b = (cx - 17, cy - 17), (cx + 17, cy + 17)
-        paths.append(f"M{a[0]} {a[1]}L{b[0]} {b[1]}M{b[0]} {a[1]}L{a[0]} {b[1]}")
-    d = "".join(paths)
-    ET.SubElement(
-        group,
-        "path",
-        {
-            "class": "marker captured halo",
-            "d": d,
-            **paint(theme, "marker captured halo", "stroke"),
-            "stroke-width": "14",
-        },
-    )
-    ET.SubElement(
-        group,
-        "path",
-        {"d": d, **paint(theme, "marker captured", "stroke"), "stroke-width": "7"},
-    )
+        ring = {"cx": str(cx), "cy": str(cy + 2), "r": str(_RING), "fill": "none"}
+        ET.SubElement(
+            group, "circle", {"class": "marker captured halo", **ring, **halo, "stroke-width": "9"}
+        )
+        ET.SubElement(
+            group, "circle", {"class": "marker captured ring", **ring, **red, "stroke-width": "5"}
+        )
+        bx, by = cx + _BADGE_OFFSET, cy - _BADGE_OFFSET
+        ET.SubElement(
+            group,
+            "circle",
+            {
+                "class": "marker captured badge",
+                "cx": str(bx),
+                "cy": str(by),
+                "r": str(_BADGE),
+                **paint(theme, "marker captured", "fill"),
+                **halo,
+                "stroke-width": "3",
+            },
+        )
+        d = f"M{bx - 5} {by - 5}L{bx + 5} {by + 5}M{bx + 5} {by - 5}L{bx - 5} {by + 5}"
+        ET.SubElement(
+            group,
+            "path",
+            {
+                "class": "marker captured cross",
+                "d": d,
+                **halo,
+                "stroke-width": "3",
+                "stroke-linecap": "round",
+            },
+        )
     return group
 
 
