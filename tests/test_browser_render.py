@@ -48,7 +48,13 @@ def diagrams() -> dict[str, str]:
 
 
 LEGEND = legend_svg(
-    {"start": "Start square", "landing": "Landing", "captured": "Taken", "king": "King"}
+    {
+        "start": "Start square",
+        "landing": "Landing",
+        "captured": "Taken",
+        "king": "King",
+        "rejected": "Refused",
+    }
 )
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+import yaml
 
 from dama_diagrams.errors import DamaError
 from dama_diagrams.site import build_site
@@ -266,3 +267,43 @@ def test_same_inputs_give_byte_identical_sites(
     assert files == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
     changed = [f for f in files if (first / f).read_bytes() != (second / f).read_bytes()]
     assert changed == []
+
+
+RULE_NUMBERS = {"most-pieces": 1, "with-king": 2, "most-kings": 3, "king-first": 4}
+"""The FID's order of the priority rules."""
+
+
+def _figure(site: Path, page: str, diagram_id: str) -> str:
+    text = (site / "en" / page / "index.html").read_text(encoding="utf-8")
+    start = text.index(f'id="figure-{diagram_id}"')
+    return text[start : text.index("</figure>", start)]
+
+
+@pytest.mark.parametrize(
+    ("page", "diagram_id"),
+    [("man", "man-no-backward-capture"), ("man", "man-cannot-capture-king")],
+)
+def test_an_illegal_move_is_labelled_not_allowed(site: Path, page: str, diagram_id: str) -> None:
+    source = yaml.safe_load((ROOT / "diagrams" / f"{diagram_id}.yaml").read_text())
+    figure = _figure(site, page, diagram_id)
+    assert f"Not allowed: <code>{source['move']}</code>" in figure
+    assert "Move: " not in figure
+    assert 'class="dama-legend-rejected"' in figure  # its dashed arrow is explained
+
+
+@pytest.mark.parametrize(
+    "diagram_id", ["priority-most-pieces", "priority-with-king", "priority-most-kings",
+                   "priority-king-first"],
+)  # fmt: skip
+def test_a_rejected_capture_names_the_rule_that_rejects_it(site: Path, diagram_id: str) -> None:
+    source = yaml.safe_load((ROOT / "diagrams" / f"{diagram_id}.yaml").read_text())
+    figure = _figure(site, "priority", diagram_id)
+    number = RULE_NUMBERS[source["rule"]]
+    for rejected in source["rejected"]:
+        assert f"Rejected by rule {number} (" in figure and f"<code>{rejected}</code>" in figure
+    # The dashed marks of a rejected move are explained by the legend.
+    assert 'class="dama-legend-rejected"' in figure
+
+
+def test_the_legend_has_no_rejected_entry_where_nothing_is_rejected(site: Path) -> None:
+    assert 'class="dama-legend-rejected"' not in _figure(site, "capturing", "multi-capture")

@@ -68,22 +68,43 @@ def _slow_renames(project: Path) -> subprocess.Popen[str]:
 
 
 def _python_under(tracer: subprocess.Popen[str]) -> int:
-    """The PID of the build that strace runs (strace's only child)."""
+    """The PID of the build that strace runs: its child that runs dama_diagrams."""
     children = Path(f"/proc/{tracer.pid}/task/{tracer.pid}/children")
-    _wait_for(lambda: bool(children.read_text().split()), 10, "the build to start")
-    return int(children.read_text().split()[0])
+
+    def build() -> int | None:
+        for pid in children.read_text().split():
+            try:
+                if b"dama_diagrams" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    return int(pid)
+            except OSError:
+                continue
+        return None
+
+    _wait_for(lambda: build() is not None, 20, "the build to start under strace")
+    found = build()
+    assert found is not None
+    return found
 
 
 @pytest.mark.parametrize("when", ["between the renames", "during the cleanup"])
 def test_sigterm_during_the_swap_keeps_exactly_one_site(project: Path, when: str) -> None:
     site = _built(project)
     tracer = _slow_renames(project)
-    build = _python_under(tracer)
-    _wait_for(lambda: not site.exists(), 120, "the old site to be moved away")
-    if when == "during the cleanup":
-        _wait_for(site.exists, 10, "the new site to be moved in")
-    os.kill(build, signal.SIGTERM)  # delivered as rename() returns: inside the window
-    _, err = tracer.communicate(timeout=120)
+    try:
+        build = _python_under(tracer)
+        _wait_for(lambda: not site.exists(), 120, "the old site to be moved away")
+        if when == "during the cleanup":
+            _wait_for(site.exists, 10, "the new site to be moved in")
+        try:
+            os.kill(build, signal.SIGTERM)  # delivered as rename() returns: inside the window
+        except ProcessLookupError:
+            _, err = tracer.communicate(timeout=120)
+            pytest.fail(f"the build ended before the signal: rename() was not slowed\n{err}")
+        _, err = tracer.communicate(timeout=120)
+    finally:
+        if tracer.poll() is None:
+            tracer.kill()
+            tracer.communicate()
     assert "Traceback" not in err
     assert tracer.returncode == 0, err  # the new site was published: a success
     assert (site / SITE_MARKER).is_file() and (site / "en" / "index.html").is_file()

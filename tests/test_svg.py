@@ -496,7 +496,7 @@ def all_svgs() -> Iterator[str]:
         {"theme": alpha, "markers": Markers.from_move("31x24x15x8", rejected=["31x22"])},
     ):
         yield render_svg(RULEBOOK_5_7, **{"markers": markers, **options})  # type: ignore[arg-type]
-    yield legend_svg({"start": "S", "landing": "L", "captured": "C", "king": "K"})
+    yield legend_svg({"start": "S", "landing": "L", "captured": "C", "king": "K", "rejected": "R"})
 
 
 def test_nothing_that_cairosvg_ignores() -> None:
@@ -569,21 +569,27 @@ def test_same_bytes_in_a_fresh_process_with_another_hash_seed() -> None:
 
 # -- legend --------------------------------------------------------------------------
 
-LABELS = {"start": "Casella di partenza", "landing": "Arrivo", "captured": "Presa", "king": "Dama"}
+LABELS = {
+    "start": "Casella di partenza",
+    "landing": "Arrivo",
+    "captured": "Presa",
+    "king": "Dama",
+    "rejected": "Mossa scartata",
+}
 
 
-def test_legend_svg_has_the_four_labels_in_order() -> None:
+def test_legend_svg_has_every_label_in_order() -> None:
     root = ET.fromstring(legend_svg(LABELS, diagram_id="legend-it"))
     assert root.get("role") == "img" and root[0].tag == NS + "title"
     texts = [t.text for t in root.iter(NS + "text")]
-    assert texts == [LABELS[k] for k in ("start", "landing", "captured", "king")]
+    assert texts == [LABELS[k] for k in ("start", "landing", "captured", "king", "rejected")]
     assert all((e.get("id") or "legend-it-").startswith("legend-it-") for e in root.iter())
 
 
 def test_legend_escapes_labels() -> None:
     evil = {**LABELS, "king": "<b onclick='x'>Dama</b> & co"}
     root = ET.fromstring(legend_svg(evil))
-    assert [t.text for t in root.iter(NS + "text")][-1] == evil["king"]
+    assert [t.text for t in root.iter(NS + "text")][-2] == evil["king"]
     html = legend_html(evil)
     assert "<b " not in html and "&lt;b onclick='x'&gt;Dama&lt;/b&gt; &amp; co" in html
     item = ET.fromstring(html)
@@ -592,13 +598,15 @@ def test_legend_escapes_labels() -> None:
         "dama-legend-landing",
         "dama-legend-captured",
         "dama-legend-king",
+        "dama-legend-rejected",
     ]
     assert [li.find("span").text for li in item] == list(evil.values())  # type: ignore[union-attr]
 
 
-def test_legend_needs_exactly_the_four_keys() -> None:
+def test_legend_needs_a_label_for_each_entry_and_no_unknown_one() -> None:
     with pytest.raises(ValueError, match="missing: king"):
-        legend_svg({"start": "a", "landing": "b", "captured": "c"})
+        legend_svg({"start": "a", "landing": "b", "captured": "c", "rejected": "d"})
+    assert "dama-legend-king" not in legend_html({"start": "a"}, keys=("start",))
     with pytest.raises(ValueError, match="unknown: kingg"):
         legend_html({**LABELS, "kingg": "x"})
 
@@ -616,7 +624,7 @@ def test_legend_html_keeps_only_the_keys_asked_for_in_canonical_order() -> None:
     item = ET.fromstring(legend_html(LABELS, keys=("king", "start")))
     assert [li.get("class") for li in item] == ["dama-legend-start", "dama-legend-king"]
     assert legend_html(LABELS, keys=()) == '<ul class="dama-legend"></ul>'
-    with pytest.raises(ValueError, match="unknown legend key"):
+    with pytest.raises(ValueError, match="unknown: kingg"):
         legend_html(LABELS, keys=("kingg",))
 
 

@@ -13,35 +13,37 @@ from typing import Final
 
 from ..engine.board import Color
 from ._geometry import SQUARE
-from ._marks import captured_marks, landing_rings, start_marker
+from ._marks import captured_marks, landing_rings, rejected_ends, start_marker
 from ._pieces import piece_shape
 from ._xml import FONT, SVG_NS, check_id, fmt, tostring, xml_text
 from .theme import DEFAULT_THEME, Theme, paint
 
 __all__ = ["LEGEND_KEYS", "legend_html", "legend_svg"]
 
-LEGEND_KEYS: Final = ("start", "landing", "captured", "king")
+LEGEND_KEYS: Final = ("start", "landing", "captured", "king", "rejected")
 """Every legend entry, in the order a legend shows them."""
 
 
 def legend_svg(
     labels: Mapping[str, str],
     *,
+    keys: Iterable[str] = LEGEND_KEYS,
     diagram_id: str = "legend",
     theme: Theme | None = None,
 ) -> str:
-    """The four markers with the caller's (translated) labels, as one SVG.
+    """The markers with the caller's (translated) labels, as one SVG.
 
-    ``labels`` has the keys of :data:`LEGEND_KEYS`; their text is also the
-    SVG's title.  Label widths are estimated, since SVG cannot measure text.
+    ``keys`` picks the entries (in the order of :data:`LEGEND_KEYS`), and
+    ``labels`` has exactly those keys; their text is also the SVG's title.
+    Label widths are estimated, since SVG cannot measure text.
     """
-    _check_labels(labels)
+    shown = _shown(labels, keys)
     check_id(diagram_id)
     theme = theme or DEFAULT_THEME
     row, icon, font = 44, 36, 16
-    longest = max(len(labels[key]) for key in LEGEND_KEYS)
+    longest = max(len(labels[key]) for key in shown)
     width = icon + 12 + math.ceil(longest * font * 0.62) + 4
-    height = row * len(LEGEND_KEYS) - (row - icon)
+    height = row * len(shown) - (row - icon)
     root = ET.Element(
         "svg",
         {
@@ -55,8 +57,8 @@ def legend_svg(
         },
     )
     title = ET.SubElement(root, "title", {"id": f"{diagram_id}-title"})
-    title.text = "; ".join(labels[k] for k in LEGEND_KEYS)
-    for index, key in enumerate(LEGEND_KEYS):
+    title.text = "; ".join(labels[k] for k in shown)
+    for index, key in enumerate(shown):
         y = index * row
         item = ET.SubElement(root, "g", {"class": f"legend {key}"})
         holder = ET.SubElement(
@@ -88,15 +90,12 @@ def legend_html(
     """The legend as an HTML list with small inline icons; the text takes the page's colours.
 
     ``keys`` picks the entries a figure needs (they keep the order of
-    :data:`LEGEND_KEYS`); ``labels`` still has all four, as for the full legend.
+    :data:`LEGEND_KEYS`); ``labels`` has a label for each of them.
     """
-    _check_labels(labels)
-    wanted = _check_keys(keys)
+    shown = _shown(labels, keys)
     theme = theme or DEFAULT_THEME
     listing = ET.Element("ul", {"class": "dama-legend"})
-    for key in LEGEND_KEYS:
-        if key not in wanted:
-            continue
+    for key in shown:
         item = ET.SubElement(listing, "li", {"class": f"dama-legend-{key}"})
         icon = ET.SubElement(
             item,
@@ -115,25 +114,18 @@ def legend_html(
     return ET.tostring(listing, encoding="unicode", short_empty_elements=False)
 
 
-def _check_labels(labels: Mapping[str, str]) -> None:
-    missing = [key for key in LEGEND_KEYS if key not in labels]
-    unknown = sorted(set(labels) - set(LEGEND_KEYS))
+def _shown(labels: Mapping[str, str], keys: Iterable[str]) -> tuple[str, ...]:
+    """The entries to draw, in legend order; every one needs a label, no label is unknown."""
+    wanted = frozenset(keys)
+    unknown = sorted((wanted | set(labels)) - set(LEGEND_KEYS))
+    missing = [key for key in LEGEND_KEYS if key in wanted and key not in labels]
     if missing or unknown:
         raise ValueError(
-            f"legend labels need exactly the keys {', '.join(LEGEND_KEYS)}; "
-            f"missing: {', '.join(missing) or 'none'}; unknown: {', '.join(unknown) or 'none'}"
+            f"legend keys and labels must be among {', '.join(LEGEND_KEYS)}, with a label "
+            f"for each key shown; missing: {', '.join(missing) or 'none'}; "
+            f"unknown: {', '.join(unknown) or 'none'}"
         )
-
-
-def _check_keys(keys: Iterable[str]) -> frozenset[str]:
-    wanted = frozenset(keys)
-    unknown = sorted(wanted - set(LEGEND_KEYS))
-    if unknown:
-        raise ValueError(
-            f"unknown legend key(s) {', '.join(map(repr, unknown))}; "
-            f"the keys are {', '.join(LEGEND_KEYS)}"
-        )
-    return wanted
+    return tuple(key for key in LEGEND_KEYS if key in wanted)
 
 
 def _legend_icon(theme: Theme, key: str) -> list[ET.Element]:
@@ -151,6 +143,8 @@ def _legend_icon(theme: Theme, key: str) -> list[ET.Element]:
     elif key == "captured":
         elements.append(_placed(piece_shape(theme, Color.BLACK, False)))
         elements.append(captured_marks(theme, (1,), False, 0))
+    elif key == "rejected":
+        elements.append(rejected_ends(theme, ((1,),), False, 0))
     else:
         elements.append(_placed(piece_shape(theme, Color.WHITE, True)))
     return elements

@@ -58,6 +58,8 @@ class FigureView:
     finding: str
     finding_values: Mapping[str, FindingValue] = field(default_factory=dict)
     explain: tuple[ExplainRow, ...] = ()
+    rejected_by: str | None = None
+    """The priority rule that rules out every move in ``rejected`` (a priority claim)."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,7 @@ def figure_view(verified: VerifiedDiagram) -> FigureView:
         finding=finding,
         finding_values=values,
         explain=_explain_rows(verified) if diagram.claim in _EXPLAINED else (),
+        rejected_by=None if verified.rule is None else verified.rule.value,
     )
 
 
@@ -121,6 +124,7 @@ def _legend_keys(verified: VerifiedDiagram) -> tuple[str, ...]:
         "landing": bool(markers.landings),
         "captured": bool(markers.captured),
         "king": any(piece.king for piece in verified.diagram.position.pieces().values()),
+        "rejected": bool(markers.rejected),
     }
     return tuple(key for key in LEGEND_KEYS if present[key])
 

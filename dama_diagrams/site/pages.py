@@ -172,13 +172,18 @@ class PageRenderer:
         parts = [f'<span class="dama-caption">{inline_html(caption)}</span>']
         shown = (view.move,) if view.move else view.moves
         if shown:
-            label = self.catalog.text("ui.move" if len(shown) == 1 else "ui.moves")
-            codes = [f"<code>{html.escape(move)}</code>" for move in shown]
-            and_word = plain_html(self.catalog.text("ui.and"))
-            listed = (
-                codes[0] if len(codes) == 1 else f"{', '.join(codes[:-1])} {and_word} {codes[-1]}"
+            if view.finding == "illegal":  # the move is drawn, and it is not allowed
+                label = self.catalog.text("ui.not_allowed")
+            else:
+                label = self.catalog.text("ui.move" if len(shown) == 1 else "ui.moves")
+            parts.append(self._move_line("dama-move", label, shown))
+        if view.rejected:
+            label = (
+                self.catalog.text("ui.rejected_by", rule=rule_label(view.rejected_by, self.catalog))
+                if view.rejected_by is not None
+                else self.catalog.text("ui.not_allowed")
             )
-            parts.append(f'<span class="dama-move">{plain_html(label)} {listed}</span>')
+            parts.append(self._move_line("dama-move dama-rejected", label, view.rejected))
         if view.legend:
             parts.append(self._legend(view.legend))
         engine = self.catalog.text("ui.engine")
@@ -202,6 +207,13 @@ class PageRenderer:
                 "</figure>",
             ]
         )
+
+    def _move_line(self, css: str, label: str, moves: tuple[str, ...]) -> str:
+        """``Move: 22-19``, with the moves as code and the catalog's word for "and"."""
+        codes = [f"<code>{html.escape(move)}</code>" for move in moves]
+        and_word = plain_html(self.catalog.text("ui.and"))
+        listed = codes[0] if len(codes) == 1 else f"{', '.join(codes[:-1])} {and_word} {codes[-1]}"
+        return f'<span class="{css}">{plain_html(label)} {listed}</span>'
 
     def explain_table(self, diagram_id: str) -> str:
         """The engine's table of every candidate capture, as a Markdown table."""
