@@ -26,13 +26,13 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, TypeVar
 
 from ._common import SiteError
+from ._signals import INTERRUPTS, interrupts_held
 
 _Job = TypeVar("_Job")
 _Result = TypeVar("_Result")
 
 WORKERS = 2
 _PR_SET_PDEATHSIG = 1
-_INTERRUPTS = frozenset({signal.SIGINT, signal.SIGTERM})
 
 
 class WorkerDiedError(SiteError):
@@ -130,11 +130,8 @@ class WorkerPool:
         process = self._context.Process(target=_serve, args=(theirs, parent), daemon=True)
         # A signal during fork() would interrupt Python's at-fork hooks, where it is lost
         # with a traceback; held here, it arrives once start() has returned.
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _INTERRUPTS)
-        try:
+        with interrupts_held(drop=False):
             process.start()
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         theirs.close()
         worker = _Worker(process, ours)
         self._workers.append(worker)
@@ -186,7 +183,7 @@ def _serve(connection: Connection, parent: int | None) -> None:
     _die_with_parent(parent)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _INTERRUPTS)  # held while it was forked
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, INTERRUPTS)  # held while it was forked
     while (message := connection.recv()) is not None:
         work, job = message
         try:

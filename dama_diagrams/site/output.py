@@ -11,13 +11,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from ._common import PROJECT_INPUTS, SITE_MARKER, SiteError, os_error, relative_to_cwd
+from ._signals import interrupts_held
 
 MARKER_TEXT = (
     "This folder was built by dama-diagrams. The next `dama-diagrams build` into it\n"
@@ -131,36 +131,17 @@ def staging_folder(out: Path) -> Iterator[Path]:
         raise
 
 
-_HELD = frozenset({signal.SIGINT, signal.SIGTERM})
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait until the block is over, and are then dropped.
-
-    The block is the swap and the cleanup after it: an interrupt between the
-    two renames would otherwise leave no site at all, and one during the
-    cleanup would leave the staging folder behind and report a failure for a
-    site that is in place.  The block takes a fraction of a second.
-    """
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
-    try:
-        yield
-    finally:
-        while signal.sigtimedwait(_HELD, 0) is not None:
-            pass  # the build is done: an interrupt that came meanwhile has nothing left to stop
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
 def publish(new: Path, out: Path, staging: Path) -> None:
     """Put ``new`` in place of ``out`` and remove ``staging``, which ``new`` is in.
 
     The old site goes only once the new one is in place, and no signal can
-    come between the two: there is always exactly one site at ``out``.
+    come between the two: there is always exactly one site at ``out``.  An
+    interrupt during the swap or the cleanup is dropped: it would otherwise
+    leave no site, or the staging folder and a failure for a site in place.
     """
     (new / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
     old = staging / "old"
-    with _signals_held():
+    with interrupts_held(drop=True):
         try:
             if out.exists():
                 out.rename(old)
