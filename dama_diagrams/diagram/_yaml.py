@@ -83,7 +83,8 @@ class YamlValue:
         return _TYPE_NAMES.get(type(self.data), type(self.data).__name__)
 
 
-_DECIMAL = re.compile(r"[-+]?[0-9]+")
+_DECIMAL = re.compile(r"[-+]?[0-9]+\Z")
+"""A whole number in plain digits: the only number YAML may read here (``match`` anchors it)."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -99,16 +100,19 @@ def _plain_resolvers() -> dict[Any, list[tuple[str, re.Pattern[str]]]]:
     table: dict[Any, list[tuple[str, re.Pattern[str]]]] = {}
     for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items():
         table[first] = [(tag, regexp) for tag, regexp in resolvers if tag in keep]
-    decimal = re.compile(r"^[-+]?[0-9]+\Z")
     for first in "-+0123456789":
-        table.setdefault(first, []).append((f"{_TAG}int", decimal))
+        table.setdefault(first, []).append((f"{_TAG}int", _DECIMAL))
     return table
+
+
+_PLAIN_RESOLVERS = _plain_resolvers()
+_PLAIN_TAGS = frozenset(f"{_TAG}{name}" for name in ("str", "int", "bool", "null"))
 
 
 class _PlainCLoader(yaml.CSafeLoader):
     """libyaml's safe loader with :func:`_plain_resolvers`."""
 
-    yaml_implicit_resolvers = _plain_resolvers()
+    yaml_implicit_resolvers = _PLAIN_RESOLVERS
 
 
 class StrictLoader(yaml.SafeLoader):
@@ -121,6 +125,8 @@ class StrictLoader(yaml.SafeLoader):
     :func:`_to_value` does for libyaml; diagrams also set ``max_depth``.
     """
 
+    yaml_implicit_resolvers = _PLAIN_RESOLVERS
+
     def __init__(
         self,
         stream: str,
@@ -130,7 +136,6 @@ class StrictLoader(yaml.SafeLoader):
         max_depth: int | None = None,
     ):
         super().__init__(stream)
-        self.yaml_implicit_resolvers = _PLAIN_RESOLVERS
         self.alias_message = alias_message
         self.refuse_anchors = refuse_anchors
         self.max_depth = max_depth
@@ -167,10 +172,6 @@ class StrictLoader(yaml.SafeLoader):
         value = super().construct_scalar(node)  # type: ignore[arg-type]
         _check_scalar(node, str(value))
         return value
-
-
-_PLAIN_RESOLVERS = _plain_resolvers()
-_PLAIN_TAGS = frozenset(f"{_TAG}{name}" for name in ("str", "int", "bool", "null"))
 
 
 def _check_scalar(node: Node, value: str) -> None:
