@@ -19,10 +19,10 @@ from ..diagram import VerifiedDiagram
 from ..engine.move import Move
 from ..engine.position import Piece, Position
 from ..errors import PositionError
-from .figure import diagram_markers
-from .markers import Markers
+from .figure import diagram_svg
+from .markers import NO_MARKERS, Markers
 from .png import svg_to_png
-from .svg import SvgPicture, render_picture
+from .svg import SvgPicture
 
 __all__ = ["AnimationFormat", "Frame", "animate", "capture_frames"]
 
@@ -47,22 +47,13 @@ def capture_frames(verified: VerifiedDiagram, *, size: int = 400) -> list[Frame]
     """The frames of a verified diagram's capture; one frame if it shows no capture."""
     diagram = verified.diagram
     move = verified.move
-    show = diagram.show
 
-    def draw(position: Position, markers: Markers | None) -> SvgPicture:
-        return render_picture(
-            position,
-            diagram_id=diagram.id,
-            markers=markers,
-            numbers=show.numbers,
-            arrows=show.arrows,
-            flipped=show.flip,
-            size=size,
-        )
+    def draw(position: Position, markers: Markers) -> SvgPicture:
+        return diagram_svg(verified, position=position, markers=markers, size=size)
 
     if move is None or not move.is_capture:
-        return [Frame(draw(diagram.position, diagram_markers(verified)), FINAL_MS)]
-    frames = [Frame(draw(diagram.position, None), START_MS)]
+        return [Frame(diagram_svg(verified, size=size), FINAL_MS)]
+    frames = [Frame(draw(diagram.position, NO_MARKERS), START_MS)]
     for step in range(1, len(move.squares)):
         markers = Markers(
             start=move.origin,

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..diagram import Failure, VerifiedDiagram, verify_paths
+from ..engine.position import Position
 from .markers import Markers
 from .svg import SvgPicture, render_picture
 
@@ -33,13 +34,20 @@ def diagram_svg(
     title: str | None = None,
     description: str | None = None,
     size: int = 400,
+    position: Position | None = None,
+    markers: Markers | None = None,
 ) -> SvgPicture:
-    """The picture of a verified diagram, with its display options applied."""
+    """The picture of a verified diagram, with its display options applied.
+
+    ``position`` and ``markers`` replace the diagram's own for a step of its
+    move (the frames of an animation); by default the picture shows what the
+    engine confirmed.
+    """
     diagram = verified.diagram
     return render_picture(
-        diagram.position,
+        diagram.position if position is None else position,
         diagram_id=diagram.id,
-        markers=diagram_markers(verified),
+        markers=diagram_markers(verified) if markers is None else markers,
         title=title,
         description=description,
         numbers=diagram.show.numbers,
