@@ -24,6 +24,7 @@ import jinja2
 
 from ..errors import DamaError
 from ._common import (
+    DIAGRAM_DIR,
     FAVICON,
     SITE_DIR,
     SOCIAL_DIR,
@@ -35,8 +36,13 @@ from ._mkdocs import mkdocs_error, preload, root_404, run_mkdocs, write_config, 
 from ._signals import terminate_as_interrupt
 from ._workers import worker_pool
 from .cards import CARD_CACHE, Card, iter_cards
-from .config import BaseConfig, LanguageSettings, check_theme_language, language_config
-from .config import language_settings as settings_of
+from .config import (
+    BaseConfig,
+    LanguageSettings,
+    check_theme_language,
+    language_config,
+    language_settings,
+)
 from .figures import Figure, load_figures
 from .nav import load_nav, mkdocs_nav, page_names
 from .output import check_out, make_parent, publish, staging_folder
@@ -73,7 +79,7 @@ def generate_language(
     started = time.perf_counter()
     pictures = {figure_id: figure.picture(catalog) for figure_id, figure in figures.items()}
     files: dict[str, str | bytes] = {
-        f"assets/diagrams/{figure_id}.svg": picture.svg for figure_id, picture in pictures.items()
+        f"{DIAGRAM_DIR}/{figure_id}.svg": picture.svg for figure_id, picture in pictures.items()
     }
     timings = {"render": time.perf_counter() - started}
 
@@ -96,7 +102,7 @@ def generate_language(
     files[STYLESHEET] = (TEMPLATES / "dama.css").read_text(encoding="utf-8")
     files[FAVICON] = (TEMPLATES / "favicon.svg").read_text(encoding="utf-8")
     names = {code: load_catalog(project_root, code).text("meta.name") for code in languages}
-    settings = settings_of(base, catalog, names, mkdocs_nav(nav, catalog))
+    settings = language_settings(base, catalog, names, mkdocs_nav(nav, catalog))
     timings["pages"] = time.perf_counter() - started
     unused = catalog.unused_keys()
     return LanguageSources(language, files, settings, cards, unused, untranslated, timings)

@@ -211,8 +211,7 @@ class PageRenderer:
     def _move_line(self, css: str, label: str, moves: tuple[str, ...]) -> str:
         """``Move: 22-19``, with the moves as code and the catalog's word for "and"."""
         codes = [f"<code>{html.escape(move)}</code>" for move in moves]
-        and_word = plain_html(self.catalog.text("ui.and"))
-        listed = codes[0] if len(codes) == 1 else f"{', '.join(codes[:-1])} {and_word} {codes[-1]}"
+        listed = _join(codes, self.catalog, escape=plain_html)
         return f'<span class="{css}">{plain_html(label)} {listed}</span>'
 
     def explain_table(self, diagram_id: str) -> str:
@@ -355,12 +354,17 @@ def engine_sentence(view: FigureView, catalog: Catalog) -> str:
     return catalog.text(f"engine.{view.finding}", **params)
 
 
-def _join(items: tuple[str, ...] | list[str], catalog: Catalog) -> str:
-    """'a, b and c' with the catalog's word for 'and'."""
+def _join(
+    items: tuple[str, ...] | list[str],
+    catalog: Catalog,
+    *,
+    escape: Callable[[str], str] = str,
+) -> str:
+    """'a, b and c' with the catalog's word for 'and' (``escape``-d, for raw HTML)."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {catalog.text('ui.and')} {items[-1]}"
+    return f"{', '.join(items[:-1])} {escape(catalog.text('ui.and'))} {items[-1]}"
 
 
 def _located(
