@@ -9,6 +9,7 @@ ways to build a language cannot drift apart.
 
 from __future__ import annotations
 
+import functools
 import html
 import importlib.resources
 from collections.abc import Mapping
@@ -55,21 +56,21 @@ class BaseConfig:
 
     def plugin_names(self) -> list[str]:
         """The names of the base plugins, whatever form the list takes."""
-        plugins = self.plugins
-        if isinstance(plugins, dict):
-            return [str(name) for name in plugins]
-        return [str(p if isinstance(p, str) else next(iter(p))) for p in plugins if p]
+        return [name for entry in self.plugins for name in _plugin_names(entry)]
 
     def plugins_without_ours(self) -> Any:
         """The base plugins, except this one: the pages are already generated."""
         plugins = self.plugins
         if isinstance(plugins, dict):
             return {name: value for name, value in plugins.items() if name != PLUGIN_NAME}
-        return [
-            p
-            for p in plugins
-            if p != PLUGIN_NAME and not (isinstance(p, dict) and PLUGIN_NAME in p)
-        ]
+        return [entry for entry in plugins if PLUGIN_NAME not in _plugin_names(entry)]
+
+
+def _plugin_names(entry: Any) -> list[str]:
+    """The plugins one list entry names: ``search`` or ``{search: {options}}``."""
+    if isinstance(entry, str):
+        return [entry]
+    return [str(name) for name in entry] if isinstance(entry, dict) else []
 
 
 @dataclass(frozen=True)
@@ -156,6 +157,7 @@ def language_config(
     return config
 
 
+@functools.cache
 def material_languages() -> frozenset[str]:
     """The codes that Material for MkDocs has a translation for (``partials/languages/``)."""
     try:
