@@ -318,15 +318,21 @@ class _Reader:
             raise self.fail(value.line, f"{what}, not {value.type_name}")
         return value.data
 
-    def claim(self, value: YamlValue) -> Claim:
-        names = _CLAIM_NAMES
-        word = self.text(value, f"claim must be one of {_choices(names)}")
+    def one_of(
+        self, value: YamlValue, key: str, names: tuple[str, ...], listing: str, context: str = ""
+    ) -> str:
+        """A word from ``names``; otherwise the nearest name, then all of them."""
+        word = self.text(value, f"{key} must be one of {_choices(names)}")
         if word not in names:
             raise self.fail(
                 value.line,
-                f"unknown claim {word!r}: {_suggest(word, names)}the claims are {_choices(names)}",
+                f"unknown {key} {word!r}{context}: {_suggest(word, names)}{listing} "
+                f"{_choices(names)}",
             )
-        return Claim(word)
+        return word
+
+    def claim(self, value: YamlValue) -> Claim:
+        return Claim(self.one_of(value, "claim", _CLAIM_NAMES, "the claims are"))
 
     def check_claim_keys(self, claim: Claim, entries: dict[str, YamlValue]) -> None:
         required, optional = _CLAIM_KEYS[claim]
@@ -387,25 +393,12 @@ class _Reader:
         return tuple(moves)
 
     def rule(self, value: YamlValue) -> PriorityRule:
-        names = _RULE_NAMES
-        word = self.text(value, f"rule must be one of {_choices(names)}")
-        if word not in names:
-            raise self.fail(
-                value.line,
-                f"unknown rule {word!r}: {_suggest(word, names)}the priority rules are, "
-                f"in order, {_choices(names)}",
-            )
-        return PriorityRule(word)
+        listing = "the priority rules are, in order,"
+        return PriorityRule(self.one_of(value, "rule", _RULE_NAMES, listing))
 
     def reason(self, claim: Claim, value: YamlValue) -> Reason:
-        names = _reasons(claim)
-        word = self.text(value, f"reason must be one of {_choices(names)}")
-        if word not in names:
-            raise self.fail(
-                value.line,
-                f"unknown reason {word!r} for {_a(claim)} claim: "
-                f"{_suggest(word, names)}the reasons are {_choices(names)}",
-            )
+        context = f" for {_a(claim)} claim"
+        word = self.one_of(value, "reason", _reasons(claim), "the reasons are", context)
         if claim is Claim.GAME_OVER:
             return GameOverReason(word)
         return IllegalReason(word)
