@@ -121,3 +121,28 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The project's site, built once for every browser test and served on localhost."""
+    import functools
+    import http.server
+    import threading
+
+    from dama_diagrams.site import build_site
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            """Keep the test output clean."""
+
+    site = tmp_path_factory.mktemp("served") / "site"
+    build_site(ROOT, out=site)  # before any thread starts
+    handler = functools.partial(Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    thread.join()
+    server.server_close()

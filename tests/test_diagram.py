@@ -259,11 +259,14 @@ def test_a_game_over_reason_is_not_an_illegal_reason() -> None:
         ("{numbers: true}", Show(numbers="all")),
         ("{numbers: false}", Show(numbers="none")),
         ("{numbers: none, arrows: false, flip: true}", Show("none", False, True)),
+        ("{turn: false}", Show(turn=False)),
         ("{}", Show()),
     ],
 )
 def test_show_options(show: str, expected: Show) -> None:
-    assert parse(f'position: "W:W22:B4"\nclaim: setup\nshow: {show}\n').show == expected
+    # A move claim, so that every option but steps applies.
+    text = f'position: "W:W22:B4"\nclaim: move\nmove: 22-18\nshow: {show}\n'
+    assert parse(text).show == expected
 
 
 def test_unknown_key_without_a_close_match_lists_the_keys() -> None:

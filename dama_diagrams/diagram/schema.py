@@ -18,6 +18,7 @@ The schema (documented for authors in ``diagrams/README.md``)::
     rejected: [21x14x5]               # moves shown as not allowed (priority, capture)
     reason: backward                  # illegal: why the move is illegal; game-over: why it ended
     show: {numbers: marked, arrows: true, flip: false}   # display options, all optional
+                                      # (also turn: true, steps: true)
 
 Whether the claim holds is the business of :mod:`dama_diagrams.diagram.claims`; this
 module only checks that the file is well formed.
@@ -102,7 +103,13 @@ _ILLEGAL_REASONS = tuple(reason.value for reason in IllegalReason)
 Reason: TypeAlias = IllegalReason | GameOverReason
 Numbers: TypeAlias = Literal["all", "marked", "none"]
 
-SHOW_KEYS = ("numbers", "arrows", "flip")
+SHOW_KEYS = ("numbers", "arrows", "flip", "turn", "steps")
+
+_NO_MOVE_CLAIMS = (Claim.SETUP, Claim.GAME_OVER)
+"""The claims that show no move: nothing to draw as an arrow, no square marked."""
+
+_STEPS_CLAIMS = (Claim.CAPTURE, Claim.MULTI_CAPTURE, Claim.PRIORITY, Claim.PROMOTION)
+"""The claims whose one move may be a capture of two or more pieces to step through."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +120,38 @@ class Show:
     squares only (start, landings, captures), or ``none``.  ``true`` means
     ``all`` and ``false`` means ``none``.  ``arrows``: draw the moves as
     arrows.  ``flip``: turn the board so that Black is at the bottom.
+    ``turn``: draw the small indicator of the side to move.  ``steps``: on the
+    website, give a capture of two or more pieces step-by-step controls (the
+    start, each landing, the final position).
+
+    Not every option applies to every claim (see :func:`show_options`):
+    ``arrows`` and an explicit ``numbers: marked`` need a move, and ``steps``
+    one capture of two or more pieces; the loader refuses, at its line, an
+    option given for a claim it does not apply to.
     """
 
     numbers: Numbers = "marked"
     arrows: bool = True
     flip: bool = False
+    turn: bool = True
+    steps: bool = True
+
+
+def show_options(claim: Claim, move: Move | None = None) -> tuple[str, ...]:
+    """The ``show`` options that apply to ``claim`` showing ``move``, in ``SHOW_KEYS`` order."""
+    return tuple(
+        key
+        for key in SHOW_KEYS
+        if (key != "arrows" or claim not in _NO_MOVE_CLAIMS)
+        and (key != "steps" or _has_steps(claim, move))
+    )
+
+
+def _has_steps(claim: Claim, move: Move | None) -> bool:
+    """Whether the diagram shows one capture of two or more pieces, to step through."""
+    return (
+        claim in _STEPS_CLAIMS and move is not None and move.is_capture and len(move.landings) >= 2
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +174,11 @@ class Diagram:
     reason: Reason | None = None
     show: Show = field(default_factory=Show)
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+
+    @property
+    def steps(self) -> bool:
+        """Whether a page may step through the capture: it takes two or more pieces."""
+        return self.show.steps and _has_steps(self.claim, self.move)
 
     def line(self, key: str) -> int:
         """The line of ``key``; an item falls back to its list, anything to line 1."""
@@ -297,6 +336,11 @@ class _Reader:
         move = self.move(entries["move"], "move") if "move" in entries else None
         if move is not None and move in rejected:
             raise self.fail(self.lines["rejected"], f"{move} is both the move and rejected")
+        rule = self.rule(entries["rule"]) if "rule" in entries else None
+        reason = self.reason(claim, entries["reason"]) if "reason" in entries else None
+        show = self.show(entries["show"]) if "show" in entries else Show()
+        # Only now, with the claim and the move read whatever their order in the file.
+        self.check_show(claim, move, show)
         return Diagram(
             id=diagram_id(self.path),
             path=self.path,
@@ -304,10 +348,10 @@ class _Reader:
             claim=claim,
             move=move,
             moves=moves,
-            rule=self.rule(entries["rule"]) if "rule" in entries else None,
+            rule=rule,
             rejected=rejected,
-            reason=self.reason(claim, entries["reason"]) if "reason" in entries else None,
-            show=self.show(entries["show"]) if "show" in entries else Show(),
+            reason=reason,
+            show=show,
             lines=self.lines,
         )
 
@@ -426,6 +470,46 @@ class _Reader:
             numbers=self.numbers(options["numbers"]) if "numbers" in options else defaults.numbers,
             arrows=self.flag(options, "arrows", defaults.arrows),
             flip=self.flag(options, "flip", defaults.flip),
+            turn=self.flag(options, "turn", defaults.turn),
+            steps=self.flag(options, "steps", defaults.steps),
+        )
+
+    def check_show(self, claim: Claim, move: Move | None, show: Show) -> None:
+        """Fail at the first ``show`` option, in file order, that does not apply to the claim."""
+        given = [key.removeprefix("show.") for key in self.lines if key.startswith("show.")]
+        takes = ", ".join(show_options(claim, move))
+        for key in given:
+            line = self.lines[f"show.{key}"]
+            if key == "arrows" and claim in _NO_MOVE_CLAIMS:
+                raise self.fail(
+                    line,
+                    f"show.arrows does not apply to {_a(claim)} claim: it draws no move. "
+                    f"Remove it; {_a(claim)} claim takes show: {takes}",
+                )
+            if key == "numbers" and show.numbers == "marked" and claim in _NO_MOVE_CLAIMS:
+                raise self.fail(
+                    line,
+                    f"show.numbers: marked does not apply to {_a(claim)} claim: it shows no "
+                    "move, so no square is marked. Use numbers: all for the 32 numbers, "
+                    "or numbers: none",
+                )
+            if key == "steps" and not _has_steps(claim, move):
+                raise self.fail(line, self.no_steps(claim, move, takes))
+
+    @staticmethod
+    def no_steps(claim: Claim, move: Move | None, takes: str) -> str:
+        """Why ``show.steps`` does not apply: the claim, or the move it shows."""
+        steps = "steps go through a capture of two or more pieces (as 31x24x15x8)"
+        if claim not in _STEPS_CLAIMS or move is None:
+            return (
+                f"show.steps does not apply to {_a(claim)} claim: {steps} that a "
+                f"{_choices(tuple(each.value for each in _STEPS_CLAIMS))} claim shows. "
+                f"Remove it; {_a(claim)} claim takes show: {takes}"
+            )
+        what = "captures only one piece" if move.is_capture else "is not a capture"
+        return (
+            f"show.steps does not apply to {move}: it {what}, and {steps}. "
+            f"Remove it; with {move}, {_a(claim)} claim takes show: {takes}"
         )
 
     def numbers(self, value: YamlValue) -> Numbers:

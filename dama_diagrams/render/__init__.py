@@ -19,12 +19,13 @@ from .svg import SvgPicture, render_picture, render_svg
 from .theme import Theme
 
 if TYPE_CHECKING:
-    from .animation import Frame, animate, capture_frames
+    from .animation import CaptureStep, Frame, animate, capture_frames, capture_steps
     from .figure import RenderReport, diagram_markers, diagram_svg, render_files
     from .png import render_png, svg_to_png
 
 __all__ = [
     "LEGEND_KEYS",
+    "CaptureStep",
     "Frame",
     "Markers",
     "RenderReport",
@@ -32,6 +33,7 @@ __all__ = [
     "Theme",
     "animate",
     "capture_frames",
+    "capture_steps",
     "diagram_markers",
     "diagram_svg",
     "legend_html",
@@ -44,7 +46,9 @@ __all__ = [
 ]
 
 _LAZY = {
+    "CaptureStep": "animation",
     "Frame": "animation",
+    "capture_steps": "animation",
     "animate": "animation",
     "capture_frames": "animation",
     "RenderReport": "figure",

@@ -8,21 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..engine.board import Color, Square
-from ..engine.move import Move, jumped_square
+from ..engine.board import Color
+from ..engine.move import Move
 from ..engine.position import Position
-from .markers import Markers
-
-
-def _as_move(path: tuple[Square, ...], captured: bool) -> Move | None:
-    """The move a marker path stands for, if it is one."""
-    if len(path) < 2:
-        return None
-    is_capture = captured or len(path) > 2 or jumped_square(path[0], path[1]) is not None
-    try:
-        return Move(path, is_capture=is_capture)
-    except ValueError:
-        return None
+from .markers import Markers, path_move
 
 
 def _and_list(items: list[str]) -> str:
@@ -88,7 +77,7 @@ def describe_position(
 
 
 def default_title(markers: Markers) -> str:
-    move = _as_move(markers.path, bool(markers.captured))
+    move = path_move(markers.path, captures=bool(markers.captured))
     if move is not None:
         return f"Italian draughts diagram: {move}"
     return "Italian draughts diagram"
@@ -96,7 +85,7 @@ def default_title(markers: Markers) -> str:
 
 def default_description(position: Position, markers: Markers) -> str:
     """The position and every marked move, the main one first."""
-    move = _as_move(markers.path, bool(markers.captured))
-    rejected = [m for m in (_as_move(p, False) for p in markers.rejected) if m is not None]
-    also = [m for m in (_as_move(p, False) for p in markers.alternatives) if m is not None]
+    move = path_move(markers.path, captures=bool(markers.captured))
+    rejected = [m for m in (path_move(p) for p in markers.rejected) if m is not None]
+    also = [m for m in (path_move(p) for p in markers.alternatives) if m is not None]
     return describe_position(position, move, rejected=rejected, alternatives=also)

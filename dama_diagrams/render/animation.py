@@ -24,7 +24,7 @@ from .markers import NO_MARKERS, Markers
 from .png import svg_to_png
 from .svg import SvgPicture
 
-__all__ = ["AnimationFormat", "Frame", "animate", "capture_frames"]
+__all__ = ["AnimationFormat", "CaptureStep", "Frame", "animate", "capture_frames", "capture_steps"]
 
 AnimationFormat = Literal["gif", "webp"]
 
@@ -43,17 +43,29 @@ class Frame:
     milliseconds: int
 
 
-def capture_frames(verified: VerifiedDiagram, *, size: int = 400) -> list[Frame]:
-    """The frames of a verified diagram's capture; one frame if it shows no capture."""
-    diagram = verified.diagram
+@dataclass(frozen=True, slots=True)
+class CaptureStep:
+    """One step of a capture: the board and its markers, before any text is added.
+
+    The site draws each step with a title in its own language; an animation
+    draws it as it is.
+    """
+
+    position: Position
+    markers: Markers
+    milliseconds: int
+
+
+def capture_steps(verified: VerifiedDiagram) -> list[CaptureStep]:
+    """The start, each landing in turn, and the final position of the diagram's capture.
+
+    A diagram that shows no capture has no steps.
+    """
+    position = verified.diagram.position
     move = verified.move
-
-    def draw(position: Position, markers: Markers) -> SvgPicture:
-        return diagram_svg(verified, position=position, markers=markers, size=size)
-
     if move is None or not move.is_capture:
-        return [Frame(diagram_svg(verified, size=size), FINAL_MS)]
-    frames = [Frame(draw(diagram.position, NO_MARKERS), START_MS)]
+        return []
+    steps = [CaptureStep(position, NO_MARKERS, START_MS)]
     for step in range(1, len(move.squares)):
         markers = Markers(
             start=move.origin,
@@ -61,10 +73,24 @@ def capture_frames(verified: VerifiedDiagram, *, size: int = 400) -> list[Frame]
             captured=move.captured[:step],
             path=move.squares[: step + 1],
         )
-        frames.append(Frame(draw(_after_landing(diagram.position, move, step), markers), STEP_MS))
+        steps.append(CaptureStep(_after_landing(position, move, step), markers, STEP_MS))
     final = Markers(start=move.origin, landings=(move.destination,))
-    frames.append(Frame(draw(diagram.position.play(move), final), FINAL_MS))
-    return frames
+    steps.append(CaptureStep(position.play(move), final, FINAL_MS))
+    return steps
+
+
+def capture_frames(verified: VerifiedDiagram, *, size: int = 400) -> list[Frame]:
+    """The frames of a verified diagram's capture; one frame if it shows no capture."""
+    steps = capture_steps(verified)
+    if not steps:
+        return [Frame(diagram_svg(verified, size=size), FINAL_MS)]
+    return [
+        Frame(
+            diagram_svg(verified, position=step.position, markers=step.markers, size=size),
+            step.milliseconds,
+        )
+        for step in steps
+    ]
 
 
 def _after_landing(position: Position, move: Move, step: int) -> Position:

@@ -53,6 +53,7 @@ def diagram_svg(
         numbers=diagram.show.numbers,
         arrows=diagram.show.arrows,
         flipped=diagram.show.flip,
+        side_to_move=diagram.show.turn,
         size=size,
     )
 

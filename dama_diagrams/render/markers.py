@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..engine.board import Square
-from ..engine.move import Move
+from ..engine.move import Move, jumped_square
 
-__all__ = ["Markers"]
+__all__ = ["Markers", "path_move"]
 
 
 def _check_square(square: object, what: str) -> Square:
@@ -117,3 +117,18 @@ class Markers:
 
 NO_MARKERS: Final = Markers()
 """An unmarked diagram."""
+
+
+def path_move(path: tuple[Square, ...], *, captures: bool = False) -> Move | None:
+    """The move a marker path stands for, if it is one.
+
+    A path of several hops, or one jump over a square, is a capture; so is any
+    path when ``captures`` says its move takes pieces.
+    """
+    if len(path) < 2:
+        return None
+    is_capture = captures or len(path) > 2 or jumped_square(path[0], path[1]) is not None
+    try:
+        return Move(path, is_capture=is_capture)
+    except ValueError:
+        return None

@@ -19,6 +19,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 OVERRIDES = TEMPLATES / "overrides"
 STYLESHEET = "assets/dama.css"
 FAVICON = "assets/favicon.svg"
+SCRIPT = "assets/dama-steps.js"
 DIAGRAM_DIR = "assets/diagrams"
 SOCIAL_DIR = "assets/social"
 DIAGRAM_SIZE = 400
@@ -60,3 +61,11 @@ def os_error(exc: OSError, what: str, *, name_file: bool = True) -> SiteError:
     hint = _HINTS.get(exc.errno or 0)
     fix = f"{hint}; choose another --out" if hint else "choose another --out"
     return SiteError(f"{what}{where}: {reason}; {fix}")
+
+
+def step_folder(diagram_id: str) -> str:
+    """Where a diagram's step pictures go, next to it: ``<id>.steps/<n>.svg``.
+
+    Ids never hold a dot, so no diagram's own file can be in the way.
+    """
+    return f"{diagram_id}.steps"

@@ -121,7 +121,17 @@ def escape_html(text: str) -> str:
 
 def plain_html(text: str) -> str:
     """Plain text for raw HTML on a page, with braces escaped too (they are no template)."""
-    return html.escape(text, quote=False).replace("{", "&#123;").replace("}", "&#125;")
+    return braces_escaped(html.escape(text, quote=False))
+
+
+def attribute_html(text: str) -> str:
+    """Plain text for a quoted HTML attribute, braces escaped as in :func:`plain_html`."""
+    return braces_escaped(html.escape(text))
+
+
+def braces_escaped(markup: str) -> str:
+    """Markup whose braces no Markdown extension or template reads as syntax."""
+    return markup.replace("{", "&#123;").replace("}", "&#125;")
 
 
 def printable(text: str) -> str:

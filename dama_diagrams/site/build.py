@@ -26,11 +26,13 @@ from ..errors import DamaError
 from ._common import (
     DIAGRAM_DIR,
     FAVICON,
+    SCRIPT,
     SITE_DIR,
     SOCIAL_DIR,
     STYLESHEET,
     TEMPLATES,
     SiteError,
+    step_folder,
 )
 from ._mkdocs import mkdocs_error, preload, root_404, run_mkdocs, write_config, write_files
 from ._signals import terminate_as_interrupt
@@ -77,17 +79,19 @@ def generate_language(
     catalog = load_catalog(project_root, language)
     catalog.text("meta.name")
     started = time.perf_counter()
-    pictures = {figure_id: figure.picture(catalog) for figure_id, figure in figures.items()}
+    drawn = {figure_id: figure.draw(catalog) for figure_id, figure in figures.items()}
     files: dict[str, str | bytes] = {
-        f"{DIAGRAM_DIR}/{figure_id}.svg": picture.svg for figure_id, picture in pictures.items()
+        f"{DIAGRAM_DIR}/{figure_id}.svg": one.picture.svg for figure_id, one in drawn.items()
     }
+    for figure_id, figure in figures.items():
+        for index, step in enumerate(figure.step_pictures(catalog)):
+            files[f"{DIAGRAM_DIR}/{step_folder(figure_id)}/{index}.svg"] = step.svg
     timings = {"render": time.perf_counter() - started}
 
     started = time.perf_counter()
     nav = load_nav(project_root)
     views = {figure_id: figure.view for figure_id, figure in figures.items()}
-    sizes = {figure_id: (p.width, p.height) for figure_id, p in pictures.items()}
-    renderer = PageRenderer(project_root, catalog, views, sizes)
+    renderer = PageRenderer(project_root, catalog, views, drawn)
     cards: dict[str, Card] = {}
     untranslated = []
     site_name = catalog.text("site.name")
@@ -100,6 +104,7 @@ def generate_language(
         if main is not None:
             cards[f"{SOCIAL_DIR}/{name}.png"] = Card(main.verified, page.title, site_name)
     files[STYLESHEET] = (TEMPLATES / "dama.css").read_text(encoding="utf-8")
+    files[SCRIPT] = (TEMPLATES / "dama-steps.js").read_text(encoding="utf-8")
     files[FAVICON] = (TEMPLATES / "favicon.svg").read_text(encoding="utf-8")
     names = {code: load_catalog(project_root, code).text("meta.name") for code in languages}
     settings = language_settings(base, catalog, names, mkdocs_nav(nav, catalog))

@@ -14,12 +14,14 @@ from pathlib import Path
 
 from ..diagram import VerifiedDiagram, verify_directory
 from ..diagram.schema import Claim
-from ..engine.board import Color
 from ..engine.position import GameOverReason, Position
+from ..render.animation import capture_steps
 from ..render.figure import diagram_markers, diagram_svg
 from ..render.legend import LEGEND_KEYS
+from ..render.markers import Markers
 from ..render.svg import SvgPicture
 from ._common import DIAGRAM_SIZE, DIAGRAMS_DIR, SiteError, relative_to_cwd
+from .descriptions import describe_picture
 from .translations import Catalog
 
 FindingValue = str | int | tuple[str, ...]
@@ -35,6 +37,14 @@ class ExplainRow:
     kings: int
     king_places: tuple[int, ...]
     rejected_by: str | None
+
+
+@dataclass(frozen=True)
+class StepLine:
+    """One step of a capture, as its catalog key (``steps.<key>``) and values."""
+
+    key: str
+    values: Mapping[str, str]
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,17 @@ class FigureView:
     explain: tuple[ExplainRow, ...] = ()
     rejected_by: str | None = None
     """The priority rule that rules out every move in ``rejected`` (a priority claim)."""
+    steps: tuple[StepLine, ...] = ()
+    """What the page's step controls show: start, each landing, final; empty for none."""
+
+
+@dataclass(frozen=True)
+class DrawnFigure:
+    """A figure's picture in one language, and the words that describe it."""
+
+    picture: SvgPicture
+    alt: str
+    """The picture read aloud: also its SVG ``<desc>``, so the two always agree."""
 
 
 @dataclass(frozen=True)
@@ -69,14 +90,42 @@ class Figure:
     verified: VerifiedDiagram
     view: FigureView
 
-    def picture(self, catalog: Catalog) -> SvgPicture:
-        """The diagram in ``catalog``'s language: its title and spoken description."""
-        return diagram_svg(
-            self.verified,
-            title=catalog.text(f"diagrams.{self.view.id}.title"),
-            description=describe(self.verified.diagram.position, catalog),
-            size=DIAGRAM_SIZE,
+    def draw(self, catalog: Catalog) -> DrawnFigure:
+        """The diagram in ``catalog``'s language: its title and what it shows."""
+        return self._draw(catalog, catalog.text(f"diagrams.{self.view.id}.title"))
+
+    def step_pictures(self, catalog: Catalog) -> list[SvgPicture]:
+        """The capture step by step, each picture titled by what happens in it."""
+        texts = step_texts(self.view, catalog)
+        return (
+            [
+                self._draw(catalog, text, step.position, step.markers).picture
+                for step, text in zip(capture_steps(self.verified), texts, strict=True)
+            ]
+            if texts
+            else []
         )
+
+    def _draw(
+        self,
+        catalog: Catalog,
+        title: str,
+        position: Position | None = None,
+        markers: Markers | None = None,
+    ) -> DrawnFigure:
+        show = self.verified.diagram.show
+        position = position or self.verified.diagram.position
+        markers = markers or diagram_markers(self.verified)
+        alt = describe_picture(position, markers, catalog, arrows=show.arrows, turn=show.turn)
+        picture = diagram_svg(
+            self.verified,
+            title=title,
+            description=alt,
+            size=DIAGRAM_SIZE,
+            position=position,
+            markers=markers,
+        )
+        return DrawnFigure(picture, alt)
 
 
 def load_figures(project_root: Path) -> dict[str, Figure]:
@@ -109,7 +158,39 @@ def figure_view(verified: VerifiedDiagram) -> FigureView:
         finding_values=values,
         explain=_explain_rows(verified) if diagram.claim in _EXPLAINED else (),
         rejected_by=None if verified.rule is None else verified.rule.value,
+        steps=_step_lines(verified),
     )
+
+
+def _step_lines(verified: VerifiedDiagram) -> tuple[StepLine, ...]:
+    """What each step of the capture shows, as catalog keys (``steps.<key>``) and values."""
+    move = verified.move
+    position = verified.diagram.position
+    mover = None if move is None else position.piece_at(move.origin)
+    if move is None or mover is None or not verified.diagram.steps:
+        return ()
+    captured = move.captured
+    total = str(len(captured))
+    lines = [StepLine("start", {"move": str(move), "count": total})]
+    for index, (square, taken) in enumerate(zip(move.landings, captured, strict=True), 1):
+        victim = position.piece_at(taken)
+        key = f"{_kind(mover.king)}_takes_{_kind(victim is not None and victim.king)}"
+        values = {"square": str(square), "captured": str(taken), "n": str(index), "total": total}
+        lines.append(StepLine(key, values))
+    landed = position.play(move).piece_at(move.destination)
+    crowned = not mover.king and landed is not None and landed.king
+    final = {"captured": ", ".join(map(str, captured))}
+    lines.append(StepLine("final_crowned" if crowned else "final", final))
+    return tuple(lines)
+
+
+def step_texts(view: FigureView, catalog: Catalog) -> list[str]:
+    """The steps in the catalog's language, e.g. "The king lands on 13, taking the man on 18"."""
+    return [catalog.text(f"steps.{line.key}", **line.values) for line in view.steps]
+
+
+def _kind(king: bool) -> str:
+    return "king" if king else "man"
 
 
 _EXPLAINED = (Claim.PRIORITY, Claim.FREE_CHOICE)
@@ -188,19 +269,3 @@ def _explain_rows(verified: VerifiedDiagram) -> tuple[ExplainRow, ...]:
         )
         for candidate in verified.explanation.candidates
     )
-
-
-def describe(position: Position, catalog: Catalog) -> str:
-    """The position read aloud in the catalog's language, for the SVG ``<desc>``."""
-    sides = []
-    for color in (Color.WHITE, Color.BLACK):
-        groups = []
-        for king, one, many in ((False, "man", "men"), (True, "king", "kings")):
-            squares = position.squares(color, king=king)
-            if squares:
-                key = f"position.{one if len(squares) == 1 else many}"
-                groups.append(catalog.text(key, squares=", ".join(map(str, squares))))
-        listed = "; ".join(groups) if groups else catalog.text("position.none")
-        sides.append(f"{catalog.text(f'position.{color.value}')}: {listed}.")
-    sides.append(catalog.text(f"position.{position.turn.value}_to_move"))
-    return " ".join(sides)

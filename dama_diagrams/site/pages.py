@@ -29,6 +29,8 @@ from ..errors import DamaError
 from ..render.legend import LEGEND_KEYS, legend_html
 from ._common import DIAGRAM_DIR, SOCIAL_DIR
 from ._markdown import (
+    attribute_html,
+    braces_escaped,
     escape_html,
     escape_link_text,
     inline_html,
@@ -38,7 +40,7 @@ from ._markdown import (
     safe_markdown,
     table_cell,
 )
-from .figures import FigureView
+from .figures import DrawnFigure, FigureView, step_texts
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 from .translations import UNTRANSLATED, Catalog, CatalogError
 
@@ -67,13 +69,13 @@ class PageRenderer:
         project_root: Path,
         catalog: Catalog,
         figures: Mapping[str, FigureView],
-        sizes: Mapping[str, tuple[int, int]],
+        drawn: Mapping[str, DrawnFigure],
     ) -> None:
-        """``sizes`` are the width and height of each figure's picture."""
+        """``drawn`` holds each figure's picture in this language, and its alt text."""
         self.root = project_root
         self.catalog = catalog
         self.figures = figures
-        self.sizes = sizes
+        self.drawn = drawn
         self.env = environment(project_root)
         self._page_figures: list[str] = []
 
@@ -148,7 +150,7 @@ class PageRenderer:
     def _legend(self, keys: tuple[str, ...]) -> str:
         """The legend's HTML, with braces escaped like all catalog text: they are no template."""
         labels = {key: self.catalog.text(f"legend.{key}") for key in LEGEND_KEYS}
-        return legend_html(labels, keys=keys).replace("{", "&#123;").replace("}", "&#125;")
+        return braces_escaped(legend_html(labels, keys=keys))
 
     def _figure_view(self, diagram_id: str) -> FigureView:
         view = self.figures.get(diagram_id)
@@ -164,10 +166,6 @@ class PageRenderer:
         caption = self.catalog.text(
             f"diagrams.{diagram_id}.caption",
             **_used(self.catalog, f"diagrams.{diagram_id}.caption", values),
-        )
-        alt = self.catalog.text(
-            f"diagrams.{diagram_id}.alt",
-            **_used(self.catalog, f"diagrams.{diagram_id}.alt", values),
         )
         parts = [f'<span class="dama-caption">{inline_html(caption)}</span>']
         shown = (view.move,) if view.move else view.moves
@@ -192,14 +190,17 @@ class PageRenderer:
             f'<span class="dama-engine"><strong>{plain_html(engine)}</strong> '
             f"{inline_html(sentence)}</span>"
         )
-        width, height = self.sizes[diagram_id]
+        drawn = self.drawn[diagram_id]
+        width, height = drawn.picture.width, drawn.picture.height
         image = (
-            f"![{escape_link_text(one_line(escape_html(alt)))}]({DIAGRAM_DIR}/{diagram_id}.svg)"
+            f"![{escape_link_text(one_line(escape_html(drawn.alt)))}]({DIAGRAM_DIR}/{diagram_id}.svg)"
             f'{{ .dama-board width="{width}" height="{height}" }}'
         )
+        steps = self._steps(view)
+        opening = f'<figure class="dama-figure" id="figure-{diagram_id}"{steps} markdown>'
         return "\n".join(
             [
-                f'<figure class="dama-figure" id="figure-{diagram_id}" markdown>',
+                opening,
                 image,
                 "<figcaption>",
                 *parts,
@@ -208,10 +209,30 @@ class PageRenderer:
             ]
         )
 
+    def _steps(self, view: FigureView) -> str:
+        """The step controls' data, for the page's script: empty without steps.
+
+        Without JavaScript the figure stays as it is, the complete diagram; the
+        script adds the buttons.  Braces are escaped like all catalog text.
+        """
+        if not view.steps:
+            return ""
+        data = {
+            "texts": step_texts(view, self.catalog),
+            "labels": {
+                name: self.catalog.text(f"steps.{name}", move=view.move or "")
+                if name == "group"
+                else self.catalog.text(f"steps.{name}")
+                for name in ("group", "first", "previous", "next", "last")
+            },
+        }
+        encoded = json.dumps(data, ensure_ascii=False, sort_keys=True)
+        return f' data-steps="{attribute_html(encoded)}"'
+
     def _move_line(self, css: str, label: str, moves: tuple[str, ...]) -> str:
         """``Move: 22-19``, with the moves as code and the catalog's word for "and"."""
         codes = [f"<code>{html.escape(move)}</code>" for move in moves]
-        listed = _join(codes, self.catalog, escape=plain_html)
+        listed = self.catalog.join(codes, escape=plain_html)
         return f'<span class="{css}">{plain_html(label)} {listed}</span>'
 
     def explain_table(self, diagram_id: str) -> str:
@@ -316,10 +337,10 @@ def caption_values(view: FigureView, catalog: Catalog) -> dict[str, str]:
         "move": view.move or "",
         "start": "" if view.start is None else str(view.start),
         "end": "" if view.end is None else str(view.end),
-        "captured": _join([str(s) for s in view.captured], catalog) if view.captured else "",
+        "captured": catalog.join([str(s) for s in view.captured]) if view.captured else "",
         "count": str(len(view.captured)),
-        "rejected": _join(view.rejected, catalog) if view.rejected else "",
-        "moves": _join(view.moves, catalog) if view.moves else "",
+        "rejected": catalog.join(view.rejected) if view.rejected else "",
+        "moves": catalog.join(view.moves) if view.moves else "",
     }
     return values
 
@@ -342,7 +363,7 @@ def engine_sentence(view: FigureView, catalog: Catalog) -> str:
     params: dict[str, str] = {}
     for name, value in view.finding_values.items():
         if isinstance(value, tuple):
-            params[name] = _join(value, catalog)
+            params[name] = catalog.join(value)
         elif name == "rule":
             params[name] = rule_label(str(value), catalog)
         elif name == "reason":
@@ -352,19 +373,6 @@ def engine_sentence(view: FigureView, catalog: Catalog) -> str:
         else:
             params[name] = str(value)
     return catalog.text(f"engine.{view.finding}", **params)
-
-
-def _join(
-    items: tuple[str, ...] | list[str],
-    catalog: Catalog,
-    *,
-    escape: Callable[[str], str] = str,
-) -> str:
-    """'a, b and c' with the catalog's word for 'and' (``escape``-d, for raw HTML)."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {escape(catalog.text('ui.and'))} {items[-1]}"
 
 
 def _located(

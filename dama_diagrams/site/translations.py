@@ -11,7 +11,7 @@ the page says that it is not fully translated.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,16 @@ UNTRANSLATED = "[untranslated] "
 LOCALES_DIR = Path("docs") / "locales"
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z]{2,4})?")
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
-COMPUTED_PREFIXES = ("engine.", "position.", "rules.", "meta.", "site.")
+COMPUTED_PREFIXES = (
+    "engine.",
+    "position.",
+    "rules.",
+    "meta.",
+    "site.",
+    "alt.",
+    "steps.",
+    "legend.",
+)
 """Keys that code looks up by a computed name; a build that needs none of them
 is normal, so they are never reported as unused."""
 
@@ -57,6 +66,12 @@ class Catalog:
         if not raw.strip():
             raise self.error(f"key '{key}' is empty")
         return fill(raw, params, lambda message: self.error(f"key '{key}': {message}"))
+
+    def join(self, items: Sequence[str], *, escape: Callable[[str], str] = str) -> str:
+        """'a, b and c' with this language's word for 'and' (``escape``-d, for raw HTML)."""
+        if len(items) <= 1:
+            return "".join(items)
+        return f"{', '.join(items[:-1])} {escape(self.text('ui.and'))} {items[-1]}"
 
     def error(self, message: str) -> CatalogError:
         return CatalogError(f"{self.language}: {message} in {self.path.as_posix()}")

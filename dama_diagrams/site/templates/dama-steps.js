@@ -1,0 +1,104 @@
+/*
+ * Step controls for the diagrams of captures that take two or more pieces.
+ *
+ * The page marks such a figure with data-steps: the text of each step (start,
+ * each landing, final position) and the buttons' labels, in the page's
+ * language.  The pictures are <id>.steps/<n>.svg next to the diagram.  Without
+ * this script the figure shows the complete diagram, as it always did; the
+ * script adds the buttons.  Keys: left and right arrows, Home and End.
+ */
+(function () {
+  "use strict";
+
+  function button(label, symbol, onPress) {
+    var element = document.createElement("button");
+    element.type = "button";
+    element.className = "dama-steps-button";
+    element.setAttribute("aria-label", label);
+    element.title = label;
+    element.textContent = symbol;
+    element.addEventListener("click", function () {
+      if (element.getAttribute("aria-disabled") !== "true") onPress();
+    });
+    return element;
+  }
+
+  function setUp(figure) {
+    var image = figure.querySelector("img.dama-board");
+    var data;
+    if (!image || figure.hasAttribute("data-steps-ready")) return;
+    try {
+      data = JSON.parse(figure.getAttribute("data-steps"));
+    } catch (error) {
+      return;  // the complete diagram stays, as without the script
+    }
+    var texts = data.texts, labels = data.labels, last = texts.length - 1;
+    if (last < 1) return;
+    figure.setAttribute("data-steps-ready", "");
+    var folder = image.getAttribute("src").replace(/\.svg(?=[?#]|$)/, ".steps/");
+    var current = -1;  // the complete diagram, before the first step
+    var loaded = false;
+
+    var bar = document.createElement("div");
+    bar.className = "dama-steps";
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", labels.group);
+    var first = button(labels.first, "\u00ab", function () { show(0); });
+    var previous = button(labels.previous, "\u2039", function () { show(current - 1); });
+    var next = button(labels.next, "\u203a", function () { show(current + 1); });
+    var end = button(labels.last, "\u00bb", function () { show(last); });
+    [first, previous, next, end].forEach(function (part) { bar.appendChild(part); });
+    var status = document.createElement("p");
+    status.className = "dama-steps-status";
+    status.setAttribute("aria-live", "polite");
+
+    bar.addEventListener("keydown", function (event) {
+      var target = {
+        ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last
+      }[event.key];
+      if (target === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      show(target);
+    });
+
+    function preload() {
+      if (loaded) return;
+      loaded = true;
+      for (var index = 0; index <= last; index += 1) new Image().src = folder + index + ".svg";
+    }
+
+    function show(index) {
+      preload();
+      current = Math.max(0, Math.min(last, index));
+      image.src = folder + current + ".svg";
+      image.alt = texts[current];
+      status.textContent = texts[current];
+      refresh();
+    }
+
+    function refresh() {
+      var atStart = current <= 0, atEnd = current === last;
+      first.setAttribute("aria-disabled", String(current === 0));
+      previous.setAttribute("aria-disabled", String(atStart));
+      next.setAttribute("aria-disabled", String(atEnd));
+      end.setAttribute("aria-disabled", String(atEnd));
+    }
+
+    refresh();
+    var holder = image.closest("p") || image;
+    holder.parentNode.insertBefore(status, holder.nextSibling);
+    holder.parentNode.insertBefore(bar, status);
+  }
+
+  function setUpAll() {
+    Array.prototype.forEach.call(document.querySelectorAll("figure[data-steps]"), setUp);
+  }
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(setUpAll);  // Material's page loads, instant navigation too
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setUpAll);
+  } else {
+    setUpAll();
+  }
+})();

@@ -1,0 +1,161 @@
+"""Step controls of multi-captures, in Debian's headless Chromium.
+
+The worked example is ``multi-capture``: White's man on 31 jumps the black men
+on 28, 20 and 12, landing on 24, 15 and 8.  So the page steps through five
+pictures: the start, three landings and the final position with Black's men
+gone, and each step is announced in the page's language.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.test_browser_site import LANGUAGES
+
+pytestmark = pytest.mark.slow
+
+FIGURE = "#figure-multi-capture"
+MAN = {"en": "man", "it": "pedina", "fr": "pion", "es": "peón", "de": "Stein", "nl": "schijf"}
+"""The word for a man in each language: the piece that moves and the pieces it takes."""
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    opened = browser.new_page(viewport={"width": 390, "height": 844})
+    yield opened
+    opened.close()
+
+
+def _open(page: Any, site_url: str, language: str) -> Any:
+    page.goto(f"{site_url}/{language}/capturing/")
+    page.wait_for_load_state("load")
+    return page.locator(FIGURE)
+
+
+def _state(figure: Any) -> tuple[str, str, str]:
+    image = figure.locator("img.dama-board")
+    status = figure.locator(".dama-steps-status").text_content() or ""
+    return image.get_attribute("src"), image.get_attribute("alt"), status
+
+
+def _loaded(figure: Any) -> bool:
+    return bool(figure.locator("img.dama-board").evaluate("i => i.complete && i.naturalWidth > 0"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_arrow_keys_step_through_the_capture_and_announce_each_landing(
+    page: Any, site_url: str, language: str
+) -> None:
+    figure = _open(page, site_url, language)
+    buttons = figure.locator(".dama-steps button")
+    assert buttons.count() == 4
+    src, alt, status = _state(figure)
+    assert src.endswith("/multi-capture.svg") and status == ""  # the complete diagram first
+    live = figure.locator(".dama-steps-status")
+    assert live.get_attribute("aria-live") == "polite"
+
+    buttons.nth(2).focus()  # "next": the arrow keys work while the controls have focus
+    seen = []
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+        src, alt, status = _state(figure)
+        assert alt == status != ""
+        seen.append((src.rsplit("/", 2)[-2:], status))
+        page.wait_for_function(
+            "f => f.querySelector('img.dama-board').complete",
+            arg=figure.element_handle(),
+        )
+        assert _loaded(figure)
+    assert [where for where, _ in seen] == [["multi-capture.steps", f"{n}.svg"] for n in range(5)]
+    texts = [text for _, text in seen]
+    assert "31x24x15x8" in texts[0]
+    for text, (landing, taken) in zip(texts[1:4], [(24, 28), (15, 20), (8, 12)], strict=True):
+        numbers = [int(n) for n in re.findall(r"\d+", text)]
+        assert landing in numbers and taken in numbers, text
+        assert MAN[language] in text.lower() or MAN[language] in text, text
+    assert all(str(square) in texts[4] for square in (28, 20, 12))
+
+    page.keyboard.press("ArrowRight")  # past the end: nothing changes
+    assert _state(figure)[2] == texts[4]
+    page.keyboard.press("Home")
+    assert _state(figure)[2] == texts[0]
+    page.keyboard.press("End")
+    assert _state(figure)[2] == texts[4]
+    page.keyboard.press("ArrowLeft")
+    assert _state(figure)[2] == texts[3]
+
+
+def test_buttons_go_to_the_start_the_final_position_and_say_when_they_cannot(
+    page: Any, site_url: str
+) -> None:
+    figure = _open(page, site_url, "en")
+    first, previous, following, last = (
+        figure.locator(".dama-steps button").nth(n) for n in range(4)
+    )
+    assert [b.get_attribute("aria-label") for b in (first, previous, following, last)] == [
+        "Start",
+        "Previous step",
+        "Next step",
+        "Final position",
+    ]
+    assert figure.locator(".dama-steps").get_attribute("role") == "group"
+    last.click()
+    assert _state(figure)[0].endswith("multi-capture.steps/4.svg")
+    assert following.get_attribute("aria-disabled") == "true"
+    assert last.get_attribute("aria-disabled") == "true"
+    assert previous.get_attribute("aria-disabled") == "false"
+    previous.click()
+    assert _state(figure)[0].endswith("multi-capture.steps/3.svg")
+    first.click()
+    assert _state(figure)[0].endswith("multi-capture.steps/0.svg")
+    assert first.get_attribute("aria-disabled") == "true"
+    following.click()
+    assert _state(figure)[2] == "Step 1 of 3: the man lands on 24, taking the man on 28."
+
+
+def test_the_final_picture_has_the_captured_men_removed(site_url: str) -> None:
+    with urllib.request.urlopen(f"{site_url}/en/assets/diagrams/multi-capture.steps/4.svg") as r:
+        svg = r.read().decode()
+    pieces = re.findall(r'class="piece (white|black) (man|king)"[^>]*data-square="(\d+)"', svg)
+    assert pieces == [("white", "man", "8")]
+    with urllib.request.urlopen(f"{site_url}/en/assets/diagrams/multi-capture.steps/2.svg") as r:
+        svg = r.read().decode()
+    pieces = re.findall(r'class="piece (white|black) (man|king)"[^>]*data-square="(\d+)"', svg)
+    # After two landings the man is on 15; the men it jumped come off only at the end.
+    assert sorted(pieces, key=lambda p: int(p[2])) == [
+        ("black", "man", "12"),
+        ("white", "man", "15"),
+        ("black", "man", "20"),
+        ("black", "man", "28"),
+    ]
+
+
+def test_without_javascript_the_figure_is_the_complete_diagram(browser: Any, site_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        figure = _open(page, site_url, "en")
+        assert figure.locator(".dama-steps, .dama-steps-status").count() == 0
+        image = figure.locator("img.dama-board")
+        src, alt = image.get_attribute("src"), image.get_attribute("alt")
+        assert src.endswith("/multi-capture.svg")
+        assert "31x24x15x8" in alt
+        assert _loaded(figure)
+    finally:
+        context.close()
+
+
+def test_a_single_capture_gets_no_controls(page: Any, site_url: str) -> None:
+    page.goto(f"{site_url}/en/man/")
+    page.wait_for_load_state("load")
+    assert page.locator("#figure-man-capture").count() == 1
+    assert page.locator("#figure-man-capture .dama-steps").count() == 0
+    assert (
+        page.locator("figure[data-steps] .dama-steps").count()
+        == page.locator("figure[data-steps]").count()
+    )
