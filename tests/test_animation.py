@@ -15,7 +15,7 @@ from PIL import Image, ImageSequence
 
 from dama_diagrams.diagram import VerifiedDiagram, parse_diagram, verify
 from dama_diagrams.render import animate, capture_frames
-from dama_diagrams.render.animation import FINAL_MS, START_MS, STEP_MS
+from dama_diagrams.render.steps import FINAL_MS, START_MS, STEP_MS
 from tests.conftest import run_cli
 
 THREE = 'position: "W:W30:B26,18,11"\nclaim: multi-capture\nmove: 30x21x14x7\n'

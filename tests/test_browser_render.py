@@ -54,6 +54,7 @@ LEGEND = legend_svg(
         "captured": "Taken",
         "king": "King",
         "rejected": "Refused",
+        "turn": "To move",
     }
 )
 

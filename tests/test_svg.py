@@ -7,6 +7,8 @@ from the engine's helpers, so a mistake in ``board.py`` cannot hide itself.
 
 from __future__ import annotations
 
+import io
+import math
 import os
 import re
 import subprocess
@@ -15,6 +17,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 import pytest
+from PIL import Image, ImageChops
 
 from dama_diagrams import Move, Position
 from dama_diagrams.render import (
@@ -25,10 +28,11 @@ from dama_diagrams.render import (
     legend_html,
     legend_svg,
     render_picture,
+    render_png,
     render_svg,
 )
 from dama_diagrams.render._describe import describe_position
-from dama_diagrams.render.theme import DEFAULT_COLORS
+from dama_diagrams.render.theme import DEFAULT_COLORS, THEME_NAMES
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -378,6 +382,28 @@ def test_a_square_landed_on_twice_shows_both_numbers() -> None:
     assert abs(first[0] - second[0]) >= 0.32 * board.cell  # side by side, not on top
 
 
+def test_a_two_digit_landing_number_gets_a_pill_wide_enough_for_it() -> None:
+    # A king's long tour (only drawn here, not played): eleven landings.
+    path = (29, 22, 13, 6, 15, 24, 20, 27, 18, 11, 2, 9)
+    board = Board(
+        render_svg(Position.empty(), markers=Markers(start=29, landings=path[1:], path=path))
+    )
+    (order,) = board.find("g", "marker landing order")
+    discs, labels = order
+    assert [t.text for t in labels] == [str(n) for n in range(1, 12)]
+    shapes = list(discs)
+    assert [s.tag for s in shapes] == [NS + "circle"] * 9 + [NS + "rect"] * 2
+    for shape, label in zip(shapes, labels, strict=True):
+        x, y = xy(label)
+        if shape.tag == NS + "circle":
+            assert board.near(xy(shape, "cx", "cy"), board.square_at(x, y) or 0)
+            continue
+        left, top = xy(shape)
+        width, height = xy(shape, "width", "height")
+        assert left + width / 2 == x and width >= 1.3 * height  # room for two digits
+        assert top < y < top + height and shape.get("rx") == str(height / 2).removesuffix(".0")
+
+
 def test_arrows_can_be_turned_off() -> None:
     _, markers = rulebook_capture()
     board = Board(render_svg(RULEBOOK_5_7, markers=markers, arrows=False))
@@ -496,7 +522,9 @@ def all_svgs() -> Iterator[str]:
         {"theme": alpha, "markers": Markers.from_move("31x24x15x8", rejected=["31x22"])},
     ):
         yield render_svg(RULEBOOK_5_7, **{"markers": markers, **options})  # type: ignore[arg-type]
-    yield legend_svg({"start": "S", "landing": "L", "captured": "C", "king": "K", "rejected": "R"})
+    yield legend_svg(
+        {"start": "S", "landing": "L", "captured": "C", "king": "K", "rejected": "R", "turn": "T"}
+    )
 
 
 def test_nothing_that_cairosvg_ignores() -> None:
@@ -575,6 +603,7 @@ LABELS = {
     "captured": "Presa",
     "king": "Dama",
     "rejected": "Mossa scartata",
+    "turn": "Tratto",
 }
 
 
@@ -582,14 +611,16 @@ def test_legend_svg_has_every_label_in_order() -> None:
     root = ET.fromstring(legend_svg(LABELS, diagram_id="legend-it"))
     assert root.get("role") == "img" and root[0].tag == NS + "title"
     texts = [t.text for t in root.iter(NS + "text")]
-    assert texts == [LABELS[k] for k in ("start", "landing", "captured", "king", "rejected")]
+    assert texts == [
+        LABELS[k] for k in ("start", "landing", "captured", "king", "rejected", "turn")
+    ]
     assert all((e.get("id") or "legend-it-").startswith("legend-it-") for e in root.iter())
 
 
 def test_legend_escapes_labels() -> None:
     evil = {**LABELS, "king": "<b onclick='x'>Dama</b> & co"}
     root = ET.fromstring(legend_svg(evil))
-    assert [t.text for t in root.iter(NS + "text")][-2] == evil["king"]
+    assert [t.text for t in root.iter(NS + "text")][-3] == evil["king"]
     html = legend_html(evil)
     assert "<b " not in html and "&lt;b onclick='x'&gt;Dama&lt;/b&gt; &amp; co" in html
     item = ET.fromstring(html)
@@ -599,13 +630,14 @@ def test_legend_escapes_labels() -> None:
         "dama-legend-captured",
         "dama-legend-king",
         "dama-legend-rejected",
+        "dama-legend-turn",
     ]
     assert [li.find("span").text for li in item] == list(evil.values())  # type: ignore[union-attr]
 
 
 def test_legend_needs_a_label_for_each_entry_and_no_unknown_one() -> None:
     with pytest.raises(ValueError, match="missing: king"):
-        legend_svg({"start": "a", "landing": "b", "captured": "c", "rejected": "d"})
+        legend_svg({"start": "a", "landing": "b", "captured": "c", "rejected": "d", "turn": "e"})
     assert "dama-legend-king" not in legend_html({"start": "a"}, keys=("start",))
     with pytest.raises(ValueError, match="unknown: kingg"):
         legend_html({**LABELS, "kingg": "x"})
@@ -644,3 +676,154 @@ def test_render_picture_carries_the_size_written_in_the_svg(
     root = ET.fromstring(picture.svg)
     assert (picture.width, picture.height) == size
     assert (root.get("width"), root.get("height")) == tuple(map(str, size))
+
+
+# -- legibility: contrast and room of the labels -------------------------------------
+#
+# WCAG 2.x relative luminance and contrast ratio, written from the definition
+# (https://www.w3.org/TR/WCAG21/#dfn-relative-luminance), not from the renderer.
+
+
+def relative_luminance(color: str) -> float:
+    """WCAG relative luminance of an opaque ``#rgb`` or ``#rrggbb`` colour."""
+    digits = color.removeprefix("#")
+    if len(digits) == 3:
+        digits = "".join(2 * d for d in digits)
+    assert re.fullmatch(r"[0-9a-fA-F]{6}", digits), color
+
+    def linear(channel: str) -> float:
+        c = int(channel, 16) / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(digits[i : i + 2]) for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    lighter, darker = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+TEXT_CONTRAST = 4.5
+"""WCAG AA for normal text (1.4.3): the labels are small."""
+OBJECT_CONTRAST = 3.0
+"""WCAG AA for graphical objects (1.4.11): what a halo needs to stand out."""
+
+
+def test_contrast_formula_gives_the_published_values() -> None:
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#fff", "#000") == pytest.approx(21.0)
+    assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.005)
+    assert contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.005)  # AA's lightest grey
+    assert contrast("#123456", "#123456") == 1.0
+
+
+def opaque_fill(element: ET.Element) -> str:
+    """The fill of an element that must be fully opaque to hide what lies under it."""
+    assert not {"opacity", "fill-opacity", "stroke-opacity"} & set(element.attrib), element.attrib
+    fill = element.get("fill")
+    assert fill is not None and fill.startswith("#"), element.attrib
+    return fill
+
+
+@pytest.mark.parametrize("name", THEME_NAMES)
+def test_labels_contrast_with_everything_they_sit_on(name: str) -> None:
+    """Read the colours from the drawn SVG: square numbers, landing badges, the legend.
+
+    A number's digits touch only their halo, which is the square's colour; the
+    halo is opaque, and over a start square or a piece either the digits
+    themselves contrast with it or the halo stands out from it, so the label
+    never melts into a light or a dark piece.
+    """
+    theme = Theme.named(name)
+    position = Position.from_fen("W:WK29,32:B10,11,18,19,26")
+    markers = Markers.from_move("29x22x13x6x15x22")  # start, badges, captures
+    board = Board(render_svg(position, markers=markers, numbers="all", theme=theme))
+    (front,) = board.exactly("g", "number")
+    (halo,) = board.exactly("g", "number halo")
+    digits, ring = opaque_fill(front), opaque_fill(halo)
+    assert halo.get("stroke") == ring and float(halo.get("stroke-width", "0")) >= 6
+    square = board.inherited(board.find("rect", "square dark")[0], "fill")
+    (start,) = board.find("rect", "marker start")
+    faces = {
+        side: opaque_fill(next(c for c in board.root.iter(NS + "circle") if c.get("class") == side))
+        for side in ("white piece", "black piece")
+    }
+    (order,) = board.find("g", "marker landing order")
+    disc, badge_digits = opaque_fill(order[0]), opaque_fill(order[1])
+    assert square is not None
+
+    text_pairs = {
+        "number on its halo": (digits, ring),
+        "number on its square": (digits, square),
+        "badge digit on its disc": (badge_digits, disc),
+        "legend text on a white page": (theme["legend text"], "#ffffff"),
+    }
+    for what, (text, background) in text_pairs.items():
+        ratio = contrast(text, background)
+        assert ratio >= TEXT_CONTRAST, f"{name}: {what} is {ratio:.2f}:1"
+    under = {"start square": opaque_fill(start), **faces}
+    for what, surface in under.items():
+        direct, separated = contrast(digits, surface), contrast(ring, surface)
+        assert direct >= TEXT_CONTRAST or separated >= OBJECT_CONTRAST, (
+            f"{name}: a number over the {what} is {direct:.2f}:1 and its halo {separated:.2f}:1"
+        )
+
+
+def _ink(position: Position) -> Image.Image:
+    """The pixels that the square numbers change, at one pixel per user unit."""
+    with_numbers, without = (
+        Image.open(io.BytesIO(render_png(position, size=860, numbers=mode))).convert("RGB")
+        for mode in ("all", "none")
+    )
+    return (
+        ImageChops.difference(with_numbers, without)
+        .convert("L")
+        .point(lambda v: 255 if v > 24 else 0)
+    )
+
+
+def _square_box(square: int) -> tuple[int, int]:
+    row, column = CELLS[square]
+    return 30 + 100 * column, 30 + 100 * row
+
+
+def test_numbers_stay_in_the_corner_of_their_square() -> None:
+    ink = _ink(Position.empty())
+    corners = Image.new("L", ink.size, 0)
+    for square in CELLS:
+        x, y = _square_box(square)
+        corners.paste(255, (x, y, x + 45, y + 30))  # digits and halo: the top-left corner
+    stray = ImageChops.subtract(ink, corners)
+    assert stray.getbbox() is None, stray.getbbox()
+    for square in CELLS:  # and every number is drawn
+        x, y = _square_box(square)
+        assert ink.crop((x, y, x + 45, y + 30)).getbbox() is not None, square
+
+
+@pytest.mark.parametrize(
+    "fen",
+    ["W:W21-32:B1-12", "W:W13-20:B5-12", "W:WK21-32:BK1-12", "W:WK13-20:BK5-12"],
+)
+def test_numbers_hide_little_of_a_piece_and_nothing_of_a_crown(fen: str) -> None:
+    position = Position.from_fen(fen)
+    ink = _ink(position).load()
+    assert ink is not None
+    face = 37  # radius 36 and half the rim's stroke
+    for square, piece in position.pieces().items():
+        x, y = _square_box(square)
+        cx, cy = x + 50, y + (45 if piece.king else 48)
+        covered = sum(
+            1
+            for px in range(cx - face, cx + face + 1)
+            for py in range(cy - face, cy + face + 1)
+            if ink[px, py] and (px - cx) ** 2 + (py - cy) ** 2 <= face**2
+        )
+        assert covered <= 0.05 * math.pi * face**2, (square, covered)
+        crown = [
+            (px, py)
+            for px in range(cx - 22, cx + 23)
+            for py in range(cy - 16, cy + 13)
+            if ink[px, py]
+        ]
+        assert not crown, (square, crown[:5])

@@ -19,9 +19,10 @@ from .svg import SvgPicture, render_picture, render_svg
 from .theme import Theme
 
 if TYPE_CHECKING:
-    from .animation import CaptureStep, Frame, animate, capture_frames, capture_steps
+    from .animation import Frame, animate, capture_frames
     from .figure import RenderReport, diagram_markers, diagram_svg, render_files
     from .png import render_png, svg_to_png
+    from .steps import CaptureStep, capture_steps
 
 __all__ = [
     "LEGEND_KEYS",
@@ -46,9 +47,9 @@ __all__ = [
 ]
 
 _LAZY = {
-    "CaptureStep": "animation",
+    "CaptureStep": "steps",
     "Frame": "animation",
-    "capture_steps": "animation",
+    "capture_steps": "steps",
     "animate": "animation",
     "capture_frames": "animation",
     "RenderReport": "figure",

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Final
 
-from ..engine.board import Square
+from ..engine.board import Color, Square
 from ._geometry import MAN_FACE, SQUARE, centre, corner
 from ._xml import FONT, fmt
 from .theme import Theme, paint
@@ -56,10 +56,21 @@ def landing_rings(
     return group
 
 
+BADGE_RADIUS: Final = 18
+"""Radius of a landing-order disc, with a margin around its bold digit."""
+_BADGE_FONT: Final = 24
+"""Font size of a badge's digits: 10 CSS px on a phone, like the square numbers."""
+_BADGE_SHIFT: Final = 37
+"""How far apart two badges on one square sit: side by side, never overlapping."""
+
+
 def landing_badges(
     theme: Theme, sequences: Iterable[tuple[Square, ...]], flipped: bool, margin: int
 ) -> ET.Element:
-    """The order of the landings of each multi-capture, as numbered discs."""
+    """The order of the landings of each multi-capture, as numbered discs.
+
+    A number of two digits gets a pill instead of a disc, wide enough for both.
+    """
     group = ET.Element("g", {"class": "marker landing order"})
     discs = ET.SubElement(group, "g", paint(theme, "marker landing", "fill"))
     labels = ET.SubElement(
@@ -68,7 +79,7 @@ def landing_badges(
         {
             "class": "marker landing text",
             "font-family": FONT,
-            "font-size": "19",
+            "font-size": str(_BADGE_FONT),
             "font-weight": "bold",
             "text-anchor": "middle",
             **paint(theme, "marker landing text", "fill"),
@@ -81,14 +92,22 @@ def landing_badges(
         for square in landings:
             count[square] = count.get(square, 0) + 1
     seen: dict[Square, int] = {}
+    r = BADGE_RADIUS
     for landings in sequences:
         for index, square in enumerate(landings, start=1):
             cx, cy = centre(square, flipped, margin)
-            shift = 33 * (seen.get(square, 0) - (count[square] - 1) / 2)
+            shift = _BADGE_SHIFT * (seen.get(square, 0) - (count[square] - 1) / 2)
             seen[square] = seen.get(square, 0) + 1
             x, y = fmt(cx + shift), cy + MAN_FACE
-            ET.SubElement(discs, "circle", {"cx": x, "cy": str(y), "r": "16", "stroke": "none"})
-            label = ET.SubElement(labels, "text", {"x": x, "y": str(y + 7)})
+            if index < 10:
+                disc = {"cx": x, "cy": str(y), "r": str(r)}
+                ET.SubElement(discs, "circle", {**disc, "stroke": "none"})
+            else:
+                left, width = fmt(cx + shift - r - 6), str(2 * r + 12)
+                pill = {"x": left, "y": str(y - r), "width": width, "height": str(2 * r)}
+                ET.SubElement(discs, "rect", {**pill, "rx": str(r), "stroke": "none"})
+            # Digits are 0.73 em tall: the baseline sits half of that below the middle.
+            label = ET.SubElement(labels, "text", {"x": x, "y": str(y + 9)})
             label.text = str(index)
     return group
 
@@ -235,3 +254,20 @@ def arrow(
     else:
         ET.SubElement(group, "path", {"d": head + "Z", **paint(theme, key, "fill")})
     return group
+
+
+def turn_disc(theme: Theme, color: Color, cx: int, cy: int, radius: int = 11) -> ET.Element:
+    """The side-to-move indicator: a small piece of the colour to move."""
+    side = color.value
+    return ET.Element(
+        "circle",
+        {
+            "class": f"side-to-move {side} piece",
+            "cx": str(cx),
+            "cy": str(cy),
+            "r": str(radius),
+            **paint(theme, f"{side} piece", "fill"),
+            **paint(theme, f"{side} rim", "stroke"),
+            "stroke-width": "2",
+        },
+    )

@@ -1,11 +1,9 @@
-"""Captures step by step: one frame per landing, as an animated GIF or WebP.
+"""Captures step by step as an animated GIF or WebP: one frame per step.
 
-A multi-capture is hard to follow in one picture.  The frames show the start,
-the piece on each landing in turn (the pieces it jumped stay on the board,
-marked, because in Italian draughts they come off only when the move is
-complete), and the final position with the captured pieces gone and a
-crowned man shown as a king.  The same diagram gives the same bytes on every
-run.
+A multi-capture is hard to follow in one picture.  The frames are the steps
+of :mod:`.steps`: the start, the piece on each landing in turn, and the final
+position with the captured pieces gone and a crowned man shown as a king.
+The same diagram gives the same bytes on every run.
 """
 
 from __future__ import annotations
@@ -16,23 +14,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..diagram import VerifiedDiagram
-from ..engine.move import Move
-from ..engine.position import Piece, Position
-from ..errors import PositionError
 from .figure import diagram_svg
-from .markers import NO_MARKERS, Markers
 from .png import svg_to_png
+from .steps import FINAL_MS, capture_steps
 from .svg import SvgPicture
 
-__all__ = ["AnimationFormat", "CaptureStep", "Frame", "animate", "capture_frames", "capture_steps"]
+__all__ = ["AnimationFormat", "Frame", "animate", "capture_frames"]
 
 AnimationFormat = Literal["gif", "webp"]
-
-STEP_MS = 900
-"""How long each landing shows: time to see where the piece went and what it jumped."""
-START_MS = 1200
-FINAL_MS = 2500
-"""The final position holds longer, before the animation starts again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,42 +30,6 @@ class Frame:
 
     picture: SvgPicture
     milliseconds: int
-
-
-@dataclass(frozen=True, slots=True)
-class CaptureStep:
-    """One step of a capture: the board and its markers, before any text is added.
-
-    The site draws each step with a title in its own language; an animation
-    draws it as it is.
-    """
-
-    position: Position
-    markers: Markers
-    milliseconds: int
-
-
-def capture_steps(verified: VerifiedDiagram) -> list[CaptureStep]:
-    """The start, each landing in turn, and the final position of the diagram's capture.
-
-    A diagram that shows no capture has no steps.
-    """
-    position = verified.diagram.position
-    move = verified.move
-    if move is None or not move.is_capture:
-        return []
-    steps = [CaptureStep(position, NO_MARKERS, START_MS)]
-    for step in range(1, len(move.squares)):
-        markers = Markers(
-            start=move.origin,
-            landings=move.squares[1 : step + 1],
-            captured=move.captured[:step],
-            path=move.squares[: step + 1],
-        )
-        steps.append(CaptureStep(_after_landing(position, move, step), markers, STEP_MS))
-    final = Markers(start=move.origin, landings=(move.destination,))
-    steps.append(CaptureStep(position.play(move), final, FINAL_MS))
-    return steps
 
 
 def capture_frames(verified: VerifiedDiagram, *, size: int = 400) -> list[Frame]:
@@ -91,18 +44,6 @@ def capture_frames(verified: VerifiedDiagram, *, size: int = 400) -> list[Frame]
         )
         for step in steps
     ]
-
-
-def _after_landing(position: Position, move: Move, step: int) -> Position:
-    """The board with the moving piece on its ``step``-th landing, nothing taken off yet."""
-    pieces = position.pieces()
-    mover = pieces.pop(move.origin)
-    pieces[move.squares[step]] = mover
-    try:
-        return Position.from_pieces(position.turn, pieces)
-    except PositionError:  # a man on the crowning row: it is crowned as it lands
-        pieces[move.squares[step]] = Piece(mover.color, king=True)
-        return Position.from_pieces(position.turn, pieces)
 
 
 def animate(

@@ -13,14 +13,14 @@ from typing import Final
 
 from ..engine.board import Color
 from ._geometry import SQUARE
-from ._marks import captured_marks, landing_rings, rejected_ends, start_marker
+from ._marks import captured_marks, landing_rings, rejected_ends, start_marker, turn_disc
 from ._pieces import piece_shape
 from ._xml import FONT, SVG_NS, check_id, fmt, tostring, xml_text
 from .theme import DEFAULT_THEME, Theme, paint
 
 __all__ = ["LEGEND_KEYS", "legend_html", "legend_svg"]
 
-LEGEND_KEYS: Final = ("start", "landing", "captured", "king", "rejected")
+LEGEND_KEYS: Final = ("start", "landing", "captured", "king", "rejected", "turn")
 """Every legend entry, in the order a legend shows them."""
 
 
@@ -145,6 +145,9 @@ def _legend_icon(theme: Theme, key: str) -> list[ET.Element]:
         elements.append(captured_marks(theme, (1,), False, 0))
     elif key == "rejected":
         elements.append(rejected_ends(theme, ((1,),), False, 0))
+    elif key == "turn":  # the disc on the frame, as beside the board, but big enough to see
+        square.attrib.update({"class": "frame", **paint(theme, "frame", "fill")})
+        elements.append(turn_disc(theme, Color.WHITE, SQUARE // 2, SQUARE // 2, radius=26))
     else:
         elements.append(_placed(piece_shape(theme, Color.WHITE, True)))
     return elements

@@ -22,12 +22,14 @@ from ..engine.position import Piece, Position
 from ._describe import default_description, default_title
 from ._geometry import BOARD_SIZE, FRAME, SQUARE, Layout, centre, corner
 from ._marks import (
+    BADGE_RADIUS,
     arrow,
     captured_marks,
     landing_badges,
     landing_rings,
     rejected_ends,
     start_marker,
+    turn_disc,
 )
 from ._pieces import piece_id, piece_shape
 from ._xml import FONT, SVG_NS, check_id, fmt, tostring, xml_text
@@ -140,7 +142,7 @@ def render_picture(
         for path in (markers.path, *markers.alternatives):
             if len(path) >= 2:
                 # The head stops short of a numbered badge, or just past the centre.
-                gap = 17.0 if len(path) > 2 else 8.0
+                gap = BADGE_RADIUS + 1.0 if len(path) > 2 else 8.0
                 drawn = arrow(theme, path, flipped, margin, rejected=False, tip_gap=gap)
                 parts.append(tostring(drawn))
     if markers.captured:
@@ -253,14 +255,35 @@ def _background(
     return "".join(parts)
 
 
+_NUMBER_SIZE: Final = 24
+"""Font size of the square numbers, in user units (a square is 100).
+
+A site figure is 358 CSS px wide on a 390 px phone (860 user units), so the
+numbers are 10 CSS px there and 13 on a desktop.
+"""
+_NUMBER_HALO: Final = 6
+"""Stroke width of the halo: 3 units (1.25 CSS px on a phone) around every glyph."""
+_NUMBER_AT: Final = (5, 22)
+"""Where a number's baseline starts, from its square's top-left corner."""
+
+
 @lru_cache(maxsize=1024)
 def _numbers(squares: frozenset[Square], theme: Theme, flipped: bool, margin: int) -> str:
     """Square numbers in the top-left corner of their square.
 
-    They are drawn over arrows and crosses, which cross that corner, so each
-    number has a halo of the square's colour that keeps it legible.
+    Dark bold digits on a halo of the square's colour: the halo keeps them
+    apart from the arrows, crosses and pieces that cross that corner, so the
+    digits always sit on the colour they were chosen to contrast with.
     """
-    group = ET.Element("g", {"class": "numbers", "font-family": FONT, "font-size": "16"})
+    group = ET.Element(
+        "g",
+        {
+            "class": "numbers",
+            "font-family": FONT,
+            "font-size": str(_NUMBER_SIZE),
+            "font-weight": "bold",
+        },
+    )
     halo = ET.SubElement(
         group,
         "g",
@@ -268,15 +291,16 @@ def _numbers(squares: frozenset[Square], theme: Theme, flipped: bool, margin: in
             "class": "number halo",
             **paint(theme, "number halo", "fill"),
             **paint(theme, "number halo", "stroke"),
-            "stroke-width": "4",
+            "stroke-width": str(_NUMBER_HALO),
             "stroke-linejoin": "round",
         },
     )
     front = ET.SubElement(group, "g", {"class": "number", **paint(theme, "number", "fill")})
+    dx, dy = _NUMBER_AT
     for square in sorted(squares):
         x, y = corner(square, flipped, margin)
         for layer in (halo, front):
-            label = ET.SubElement(layer, "text", {"x": str(x + 6), "y": str(y + 19)})
+            label = ET.SubElement(layer, "text", {"x": str(x + dx), "y": str(y + dy)})
             label.text = str(square)
     return tostring(group)
 
@@ -306,20 +330,6 @@ def _piece_use(diagram_id: str, square: Square, piece: Piece, flipped: bool, mar
 
 def _side_indicator(theme: Theme, position: Position, layout: Layout, flipped: bool) -> ET.Element:
     """A small piece in the right margin, on the side of the player to move."""
-    color = position.turn
-    at_bottom = (color is Color.WHITE) != flipped
+    at_bottom = (position.turn is Color.WHITE) != flipped
     y = layout.margin + (BOARD_SIZE - SQUARE // 2 if at_bottom else SQUARE // 2)
-    x = layout.width - FRAME // 2
-    side = color.value
-    return ET.Element(
-        "circle",
-        {
-            "class": f"side-to-move {side} piece",
-            "cx": str(x),
-            "cy": str(y),
-            "r": "11",
-            **paint(theme, f"{side} piece", "fill"),
-            **paint(theme, f"{side} rim", "stroke"),
-            "stroke-width": "2",
-        },
-    )
+    return turn_disc(theme, position.turn, layout.width - FRAME // 2, y)

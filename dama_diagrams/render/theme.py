@@ -13,7 +13,7 @@ from typing import Final
 
 from ._xml import fmt
 
-__all__ = ["DEFAULT_COLORS", "GREEN_COLORS", "Theme"]
+__all__ = ["DEFAULT_COLORS", "GREEN_COLORS", "THEME_NAMES", "Theme"]
 
 _COLOR: Final = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|none")
 
@@ -22,7 +22,8 @@ DEFAULT_COLORS: Final[Mapping[str, str]] = {
     "square dark": "#b08659",
     "frame": "#6e4d31",
     "frame line": "#3f2a1a",
-    "number": "#fcf4e3",
+    # Dark ink on a halo of the square's colour: 5.5:1 here, 5.8:1 on green.
+    "number": "#1e140c",
     "number halo": "#b08659",
     "white piece": "#f8f2e4",
     "white rim": "#8d7556",
@@ -55,6 +56,9 @@ GREEN_COLORS: Final[Mapping[str, str]] = {
 """A tournament-board green, for sites that prefer it."""
 
 _THEMES: Final[Mapping[str, Mapping[str, str]]] = {"wood": DEFAULT_COLORS, "green": GREEN_COLORS}
+
+THEME_NAMES: Final = tuple(_THEMES)
+"""The built-in themes, for :meth:`Theme.named`."""
 
 
 class Theme:

@@ -15,10 +15,10 @@ from pathlib import Path
 from ..diagram import VerifiedDiagram, verify_directory
 from ..diagram.schema import Claim
 from ..engine.position import GameOverReason, Position
-from ..render.animation import capture_steps
 from ..render.figure import diagram_markers, diagram_svg
 from ..render.legend import LEGEND_KEYS
 from ..render.markers import Markers
+from ..render.steps import capture_steps
 from ..render.svg import SvgPicture
 from ._common import DIAGRAM_SIZE, DIAGRAMS_DIR, SiteError, relative_to_cwd
 from .descriptions import describe_picture
@@ -206,6 +206,7 @@ def _legend_keys(verified: VerifiedDiagram) -> tuple[str, ...]:
         "captured": bool(markers.captured),
         "king": any(piece.king for piece in verified.diagram.position.pieces().values()),
         "rejected": bool(markers.rejected),
+        "turn": verified.diagram.show.turn,
     }
     return tuple(key for key in LEGEND_KEYS if present[key])
 
