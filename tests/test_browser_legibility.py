@@ -8,16 +8,11 @@ the viewBox.  The square numbers and the landing-order badges must be at least
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from dama_diagrams.site import build_site
 from dama_diagrams.site.translations import available_languages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,25 +26,6 @@ SMALLEST_HALO = 1.0
 """CSS px: the least width of a number's halo on each side of its glyphs."""
 
 pytestmark = pytest.mark.slow
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep the test output clean."""
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site = tmp_path_factory.mktemp("legibility") / "site"
-    build_site(ROOT, out=site)  # before any thread starts
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    thread.join()
-    server.server_close()
 
 
 # For each board on the page: its rendered width, the viewBox width of its SVG,
@@ -89,14 +65,14 @@ def _boards(page: Any) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_square_numbers_and_badges_are_big_enough(
-    browser: Any, base_url: str, language: str, viewport: str
+    browser: Any, site_url: str, language: str, viewport: str
 ) -> None:
     width, height = VIEWPORTS[viewport]
     page = browser.new_page(viewport={"width": width, "height": height})
     measured: dict[str, list[float]] = {"numbers": [], "badges": [], "halos": []}
     try:
         for path in PAGES:
-            page.goto(f"{base_url}/{language}/{path}")
+            page.goto(f"{site_url}/{language}/{path}")
             page.wait_for_load_state("load")
             if path == "board/":
                 assert page.locator("#figure-board-numbers img.dama-board").count() == 1

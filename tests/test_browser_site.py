@@ -7,17 +7,12 @@ person can look at them, on a desktop and a phone-sized viewport.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from dama_diagrams.site import build_site
 from dama_diagrams.site.translations import available_languages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,25 +28,6 @@ SEARCH_WORDS = {
 VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
 
 pytestmark = pytest.mark.slow
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep the test output clean."""
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site = tmp_path_factory.mktemp("browser") / "site"
-    build_site(ROOT, out=site)  # before any thread starts
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    thread.join()
-    server.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -71,17 +47,17 @@ def _drawn_images(page: Any) -> list[int]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_home_page_draws_its_diagrams(
-    browser: Any, base_url: str, shots: Path, language: str
+    browser: Any, site_url: str, shots: Path, language: str
 ) -> None:
     for name, (width, height) in VIEWPORTS.items():
         page = browser.new_page(viewport={"width": width, "height": height})
-        page.goto(f"{base_url}/{language}/")
+        page.goto(f"{site_url}/{language}/")
         page.wait_for_load_state("load")
         assert page.get_attribute("html", "lang") == language
         widths = _drawn_images(page)
         assert widths and all(width > 0 for width in widths), widths
         page.screenshot(path=str(shots / f"{language}-home-{name}.png"))
-        page.goto(f"{base_url}/{language}/priority/")
+        page.goto(f"{site_url}/{language}/priority/")
         page.wait_for_load_state("load")
         assert all(width > 0 for width in _drawn_images(page))
         page.locator("#figure-priority-most-pieces").scroll_into_view_if_needed()
@@ -90,22 +66,22 @@ def test_home_page_draws_its_diagrams(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_language_menu_leads_to_the_same_page(browser: Any, base_url: str, language: str) -> None:
+def test_language_menu_leads_to_the_same_page(browser: Any, site_url: str, language: str) -> None:
     other = LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]
     page = browser.new_page()
-    page.goto(f"{base_url}/{language}/king/")
+    page.goto(f"{site_url}/{language}/king/")
     page.hover(".md-header__option .md-select")
     page.click(f".md-select__list a[hreflang='{other}']")
-    page.wait_for_url(f"{base_url}/{other}/king/")
+    page.wait_for_url(f"{site_url}/{other}/king/")
     assert page.get_attribute("html", "lang") == other
     assert _drawn_images(page)
     page.close()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_search_finds_a_word_of_the_language(browser: Any, base_url: str, language: str) -> None:
+def test_search_finds_a_word_of_the_language(browser: Any, site_url: str, language: str) -> None:
     page = browser.new_page()
-    page.goto(f"{base_url}/{language}/")
+    page.goto(f"{site_url}/{language}/")
     search = page.locator("input.md-search__input")
     search.click()
     search.press_sequentially(SEARCH_WORDS[language], delay=30)  # Material reacts to keys
@@ -116,13 +92,13 @@ def test_search_finds_a_word_of_the_language(browser: Any, base_url: str, langua
     page.close()
 
 
-def test_root_page_sends_the_reader_to_their_language(browser: Any, base_url: str) -> None:
+def test_root_page_sends_the_reader_to_their_language(browser: Any, site_url: str) -> None:
     context = browser.new_context(locale="it-IT")
     page = context.new_page()
-    page.goto(f"{base_url}/")
-    page.wait_for_url(f"{base_url}/it/")
+    page.goto(f"{site_url}/")
+    page.wait_for_url(f"{site_url}/it/")
     context.close()
     page = browser.new_page()
-    page.goto(f"{base_url}/?choose")
+    page.goto(f"{site_url}/?choose")
     assert page.locator("a[hreflang]").count() == len(LANGUAGES)
     page.close()
