@@ -257,7 +257,11 @@ def arrow(
 
 
 def turn_disc(theme: Theme, color: Color, cx: int, cy: int, radius: int = 11) -> ET.Element:
-    """The side-to-move indicator: a small piece of the colour to move."""
+    """The side-to-move indicator: a small piece of the colour to move.
+
+    It sits on the dark frame, so its outline is the light square's colour: a
+    black disc stays visible there.
+    """
     side = color.value
     return ET.Element(
         "circle",
@@ -267,7 +271,7 @@ def turn_disc(theme: Theme, color: Color, cx: int, cy: int, radius: int = 11) ->
             "cy": str(cy),
             "r": str(radius),
             **paint(theme, f"{side} piece", "fill"),
-            **paint(theme, f"{side} rim", "stroke"),
-            "stroke-width": "2",
+            **paint(theme, "square light", "stroke"),
+            "stroke-width": "3",
         },
     )

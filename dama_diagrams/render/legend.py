@@ -145,9 +145,10 @@ def _legend_icon(theme: Theme, key: str) -> list[ET.Element]:
         elements.append(captured_marks(theme, (1,), False, 0))
     elif key == "rejected":
         elements.append(rejected_ends(theme, ((1,),), False, 0))
-    elif key == "turn":  # the disc on the frame, as beside the board, but big enough to see
+    elif key == "turn":  # the discs on the frame, as beside the board, big enough to see
         square.attrib.update({"class": "frame", **paint(theme, "frame", "fill")})
-        elements.append(turn_disc(theme, Color.WHITE, SQUARE // 2, SQUARE // 2, radius=26))
+        for color, x in ((Color.WHITE, 30), (Color.BLACK, 70)):
+            elements.append(turn_disc(theme, color, x, SQUARE // 2, radius=20))
     else:
         elements.append(_placed(piece_shape(theme, Color.WHITE, True)))
     return elements
