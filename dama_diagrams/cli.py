@@ -101,7 +101,13 @@ def _render(args: argparse.Namespace, out: TextIO) -> int:
 def _build(args: argparse.Namespace, out: TextIO) -> int:
     from .site.build import build_site
 
-    report = build_site(Path(), languages=args.lang or None, out=args.out)
+    report = build_site(
+        Path(),
+        languages=args.lang or None,
+        out=args.out,
+        drafts=args.drafts,
+        strict_translations=args.strict_translations,
+    )
     print(report.summary(), file=out)
     return 0
 
@@ -114,17 +120,30 @@ def _serve(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _new_language(args: argparse.Namespace, out: TextIO) -> int:
-    from .site.translations import scaffold_language
+    from .site.translations import native_name, new_language
 
-    path = scaffold_language(Path.cwd(), args.code)
-    print(f"wrote {path}: translate every entry marked untranslated", file=out)
+    path = new_language(Path(), args.code)
+    print(
+        f"wrote {path} ({native_name(args.code)}): translate it with Poedit, Weblate or any PO "
+        "editor; it is built as a draft until it is complete",
+        file=out,
+    )
     return 0
 
 
 def _status(args: argparse.Namespace, out: TextIO) -> int:
     from .site.translations import catalog_status, format_status
 
-    print(format_status(catalog_status(Path.cwd())), file=out)
+    statuses = catalog_status(Path(), args.lang or None)
+    print(format_status(statuses, verbose=args.verbose), file=out)
+    return 0
+
+
+def _update_translations(args: argparse.Namespace, out: TextIO) -> int:
+    from .site.translations import update_translations
+
+    for path in update_translations(Path(), args.lang or None):
+        print(f"wrote {path}", file=out)
     return 0
 
 
@@ -203,6 +222,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang", action="append", metavar="L", help="only this language (repeatable)"
     )
     build.add_argument("--out", type=Path, default=None, metavar="DIR", help="default: site/")
+    build.add_argument(
+        "--drafts", action="store_true", help="also build languages below the draft threshold"
+    )
+    build.add_argument(
+        "--strict-translations",
+        action="store_true",
+        help="fail on any outdated or missing translation (for releases)",
+    )
     build.set_defaults(handler=_build)
 
     serve = commands.add_parser("serve", help="live preview of one language")
@@ -211,13 +238,23 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(handler=_serve)
 
     new_language = commands.add_parser(
-        "new-language", help="scaffold a catalog from English, every entry untranslated"
+        "new-language", help="start a PO catalog for a language, from the English sources"
     )
     new_language.add_argument("code", metavar="CODE", help="a language code such as pt")
     new_language.set_defaults(handler=_new_language)
 
     status = commands.add_parser("status", help="how complete each language is")
+    status.add_argument("--lang", action="append", metavar="L", help="only this language")
+    status.add_argument(
+        "-v", "--verbose", action="store_true", help="list each outdated or missing message"
+    )
     status.set_defaults(handler=_status)
+
+    update = commands.add_parser(
+        "update-translations", help="bring the PO catalogs up to date with the English sources"
+    )
+    update.add_argument("--lang", action="append", metavar="L", help="only this language")
+    update.set_defaults(handler=_update_translations)
     return parser
 
 

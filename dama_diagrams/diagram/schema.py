@@ -69,7 +69,18 @@ class Claim(Enum):
     GAME_OVER = "game-over"
 
 
-KEYS = ("position", "claim", "move", "moves", "rule", "rejected", "reason", "show")
+KEYS = (
+    "position",
+    "claim",
+    "move",
+    "moves",
+    "rule",
+    "rejected",
+    "reason",
+    "show",
+    "title",
+    "caption",
+)
 """Every key a diagram file may have, in the order the files write them."""
 
 _CLAIM_KEYS: dict[Claim, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -173,6 +184,10 @@ class Diagram:
     rejected: tuple[Move, ...] = ()
     reason: Reason | None = None
     show: Show = field(default_factory=Show)
+    title: str | None = None
+    """The English title, for the site; translations live in the PO catalogs."""
+    caption: str | None = None
+    """The English caption; may hold Markdown and named placeholders such as ``{move}``."""
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
     @property
@@ -352,6 +367,8 @@ class _Reader:
             rejected=rejected,
             reason=reason,
             show=show,
+            title=self.words(entries["title"], "title") if "title" in entries else None,
+            caption=self.words(entries["caption"], "caption") if "caption" in entries else None,
             lines=self.lines,
         )
 
@@ -375,12 +392,21 @@ class _Reader:
             )
         return word
 
+    def words(self, value: YamlValue, key: str) -> str:
+        """A text for readers (title, caption): a string with something in it."""
+        if not isinstance(value.data, str) or not value.data.strip():
+            shown = "empty" if isinstance(value.data, str) else value.type_name
+            raise self.fail(
+                value.line, f'{key} must be English text in quotes, not {shown}: {key}: "…"'
+            )
+        return value.data.strip()
+
     def claim(self, value: YamlValue) -> Claim:
         return Claim(self.one_of(value, "claim", _CLAIM_NAMES, "the claims are"))
 
     def check_claim_keys(self, claim: Claim, entries: dict[str, YamlValue]) -> None:
         required, optional = _CLAIM_KEYS[claim]
-        allowed = ("position", "claim", "show", *required, *optional)
+        allowed = ("position", "claim", "show", "title", "caption", *required, *optional)
         takes = _choices(required + optional) if required + optional else "no other key"
         self.refuse_unknown(
             entries,

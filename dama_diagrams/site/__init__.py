@@ -21,7 +21,8 @@ from .translations import (
     available_languages,
     catalog_status,
     load_catalog,
-    scaffold_language,
+    new_language,
+    update_translations,
 )
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "generate_language",
     "load_catalog",
     "load_figures",
-    "scaffold_language",
+    "new_language",
     "serve_site",
+    "update_translations",
 ]

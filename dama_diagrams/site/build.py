@@ -49,7 +49,16 @@ from .figures import Figure, load_figures
 from .nav import load_nav, mkdocs_nav, page_names
 from .output import check_out, make_parent, publish, staging_folder
 from .pages import PageRenderer
-from .translations import DEFAULT_LANGUAGE, available_languages, load_catalog
+from .translations import (
+    DEFAULT_LANGUAGE,
+    CatalogError,
+    available_languages,
+    catalog_path,
+    catalog_status,
+    load_catalog,
+    native_name,
+    translation_problems,
+)
 
 
 @dataclass
@@ -62,7 +71,6 @@ class LanguageSources:
     settings: LanguageSettings
     cards: dict[str, Card]
     """The social cards to draw, by their path in the docs folder."""
-    unused_keys: list[str]
     untranslated_pages: list[str]
     timings: dict[str, float] = field(default_factory=dict)
 
@@ -77,7 +85,6 @@ def generate_language(
 ) -> LanguageSources:
     """Diagrams, pages, settings and social cards of one language."""
     catalog = load_catalog(project_root, language)
-    catalog.text("meta.name")
     started = time.perf_counter()
     drawn = {figure_id: figure.draw(catalog) for figure_id, figure in figures.items()}
     files: dict[str, str | bytes] = {
@@ -98,7 +105,7 @@ def generate_language(
     for name in page_names(nav):
         page = renderer.render(name)
         files[f"{name}.md"] = page.markdown
-        if catalog.untranslated_used:
+        if catalog.not_current():
             untranslated.append(name)
         main = figures.get(page.main_diagram)
         if main is not None:
@@ -106,11 +113,10 @@ def generate_language(
     files[STYLESHEET] = (TEMPLATES / "dama.css").read_text(encoding="utf-8")
     files[SCRIPT] = (TEMPLATES / "dama-steps.js").read_text(encoding="utf-8")
     files[FAVICON] = (TEMPLATES / "favicon.svg").read_text(encoding="utf-8")
-    names = {code: load_catalog(project_root, code).text("meta.name") for code in languages}
+    names = {code: native_name(code) for code in languages}
     settings = language_settings(base, catalog, names, mkdocs_nav(nav, catalog))
     timings["pages"] = time.perf_counter() - started
-    unused = catalog.unused_keys()
-    return LanguageSources(language, files, settings, cards, unused, untranslated, timings)
+    return LanguageSources(language, files, settings, cards, untranslated, timings)
 
 
 # --- one language's MkDocs run, in a worker process ------------------------------
@@ -159,7 +165,7 @@ def _root_entries(project_root: Path, languages: Sequence[str]) -> list[dict[str
         entries.append(
             {
                 "code": code,
-                "name": catalog.text("meta.name"),
+                "name": native_name(code),
                 "title": catalog.text("site.name"),
                 "description": catalog.text("site.description"),
                 "choose": catalog.text("site.root_choose"),
@@ -180,8 +186,9 @@ class BuildReport:
     diagrams: int
     pages: int
     timings: dict[str, float]
-    unused_keys: dict[str, list[str]]
     untranslated_pages: dict[str, list[str]]
+    translation_warnings: list[str] = field(default_factory=list)
+    """Every outdated or missing message, as ``path:line: message``."""
 
     def summary(self) -> str:
         steps = ", ".join(f"{name} {seconds:.2f}s" for name, seconds in self.timings.items())
@@ -190,9 +197,7 @@ class BuildReport:
             f"{self.pages} pages and {self.diagrams} diagrams each, into {self.site_dir}",
             f"time: {steps}",
         ]
-        for language, keys in self.unused_keys.items():
-            if keys:
-                lines.append(f"{language}: unused catalog keys: {', '.join(keys)}")
+        lines.extend(self.translation_warnings)
         for language, names in self.untranslated_pages.items():
             if names:
                 lines.append(f"{language}: pages not fully translated: {', '.join(names)}")
@@ -204,6 +209,8 @@ def build_site(
     *,
     languages: list[str] | None = None,
     out: Path | None = None,
+    drafts: bool = False,
+    strict_translations: bool = False,
 ) -> BuildReport:
     """Build the whole site into ``out`` (default ``site/``), atomically.
 
@@ -214,19 +221,38 @@ def build_site(
 
     ``timings`` holds the wall time of verify and of the whole build, and for
     render, pages and mkdocs the time summed over the languages.
+
+    Every broken translation of every chosen language is reported at once, as
+    one error of ``path:line: message`` lines; ``strict_translations`` (for
+    releases) also refuses outdated and missing ones.  A language translated
+    below the ``draft_threshold`` of ``mkdocs.yml`` is built only with ``drafts``.
     """
     with terminate_as_interrupt():
-        return _build_site(project_root, languages=languages, out=out)
+        return _build_site(
+            project_root,
+            languages=languages,
+            out=out,
+            drafts=drafts,
+            strict_translations=strict_translations,
+        )
 
 
 def _build_site(
-    project_root: Path, *, languages: list[str] | None, out: Path | None
+    project_root: Path,
+    *,
+    languages: list[str] | None,
+    out: Path | None,
+    drafts: bool,
+    strict_translations: bool,
 ) -> BuildReport:
     project_root = project_root.resolve()
     out = (out or project_root / SITE_DIR).resolve()
     check_out(project_root, out)
     base = BaseConfig.read(project_root)
-    chosen = choose_languages(project_root, base, languages)
+    chosen = choose_languages(project_root, base, languages, drafts=drafts)
+    problems, warnings = translation_problems(project_root, chosen, strict=strict_translations)
+    if problems:
+        raise CatalogError("\n".join(str(problem) for problem in problems))
     started = time.perf_counter()
     figures = load_figures(project_root)
     timings = {"verify": time.perf_counter() - started}
@@ -253,8 +279,8 @@ def _build_site(
         diagrams=len(figures),
         pages=len(page_names(nav)),
         timings=timings,
-        unused_keys={s.language: s.unused_keys for s in built},
         untranslated_pages={s.language: s.untranslated_pages for s in built},
+        translation_warnings=[str(warning) for warning in warnings],
     )
 
 
@@ -318,20 +344,40 @@ def _build_languages(
 
 
 def choose_languages(
-    project_root: Path, base: BaseConfig, languages: Sequence[str] | None
+    project_root: Path,
+    base: BaseConfig,
+    languages: Sequence[str] | None,
+    *,
+    drafts: bool = False,
 ) -> list[str]:
-    """The languages to build (default: every catalog), each one Material can print."""
+    """The languages to build (default: every catalog that is not a draft).
+
+    A draft is a language translated below ``base.draft_threshold`` percent;
+    it is built only with ``drafts``.  Each language must be one Material can print.
+    """
     found = available_languages(project_root)
-    if not found:
-        raise SiteError("no catalogs in docs/locales/")
     if languages:
         unknown = [code for code in languages if code not in found]
         if unknown:
             raise SiteError(
-                f"no catalog for language '{unknown[0]}' (docs/locales/{unknown[0]}.yml); "
+                f"no catalog for language '{unknown[0]}' "
+                f"({catalog_path(Path(), unknown[0]).as_posix()}); "
                 f"available: {', '.join(found)}"
             )
     chosen = list(dict.fromkeys(languages)) if languages else found
+    if not drafts:
+        below = {
+            status.language: status.percent
+            for status in catalog_status(project_root, chosen)
+            if status.percent < base.draft_threshold
+        }
+        if languages and below:
+            code, percent = next(iter(below.items()))
+            raise SiteError(
+                f"{code} is a draft: {percent:.1f}% translated, below the draft_threshold of "
+                f"{base.draft_threshold:g}% in mkdocs.yml; build it with --drafts"
+            )
+        chosen = [code for code in chosen if code not in below]
     for code in chosen:
         check_theme_language(base, code)
     return chosen

@@ -34,6 +34,8 @@ class BaseConfig:
     plugins: Any = field(default_factory=lambda: ["search"])
     site_url: str | None = None
     dev_addr: str | None = None
+    draft_threshold: float = 100.0
+    """Languages translated below this percentage are drafts: built only with --drafts."""
 
     @classmethod
     def read(cls, project_root: Path) -> BaseConfig:
@@ -52,6 +54,7 @@ class BaseConfig:
             plugins=data.get("plugins", ["search"]),
             site_url=str(data["site_url"]) if data.get("site_url") else None,
             dev_addr=str(data["dev_addr"]) if data.get("dev_addr") else None,
+            draft_threshold=_draft_threshold(data),
         )
 
     def plugin_names(self) -> list[str]:
@@ -195,3 +198,17 @@ def check_theme_language(base: BaseConfig, language: str) -> None:
         f"rename docs/locales/{language}.yml to a code Material knows{hint}, "
         f"one of: {', '.join(sorted(known))}"
     )
+
+
+def _draft_threshold(data: Mapping[str, Any]) -> float:
+    """``extra: {dama_diagrams: {draft_threshold: 90}}``: a percentage, 100 by default."""
+    extra = data.get("extra")
+    ours = extra.get("dama_diagrams") if isinstance(extra, dict) else None
+    value = ours.get("draft_threshold", 100) if isinstance(ours, dict) else 100
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 100:
+        raise SiteError(
+            f"extra.dama_diagrams.draft_threshold must be a percentage from 0 to 100, not "
+            f"{value!r}",
+            path=BASE_CONFIG,
+        )
+    return float(value)

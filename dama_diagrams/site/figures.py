@@ -70,6 +70,10 @@ class FigureView:
     explain: tuple[ExplainRow, ...] = ()
     rejected_by: str | None = None
     """The priority rule that rules out every move in ``rejected`` (a priority claim)."""
+    title: str | None = None
+    """The diagram's English title, from its file (the PO catalogs translate it)."""
+    caption: str | None = None
+    """The diagram's English caption, with placeholders such as ``{move}``."""
     steps: tuple[StepLine, ...] = ()
     """What the page's step controls show: start, each landing, final; empty for none."""
 
@@ -92,7 +96,8 @@ class Figure:
 
     def draw(self, catalog: Catalog) -> DrawnFigure:
         """The diagram in ``catalog``'s language: its title and what it shows."""
-        return self._draw(catalog, catalog.text(f"diagrams.{self.view.id}.title"))
+        title = self.view.title
+        return self._draw(catalog, self.view.id if title is None else catalog.message(title))
 
     def step_pictures(self, catalog: Catalog) -> list[SvgPicture]:
         """The capture step by step, each picture titled by what happens in it."""
@@ -158,6 +163,8 @@ def figure_view(verified: VerifiedDiagram) -> FigureView:
         finding_values=values,
         explain=_explain_rows(verified) if diagram.claim in _EXPLAINED else (),
         rejected_by=None if verified.rule is None else verified.rule.value,
+        title=diagram.title,
+        caption=diagram.caption,
         steps=_step_lines(verified),
     )
 

@@ -1,9 +1,12 @@
 """The pages of one language: Jinja page templates filled from a catalog.
 
-Templates in ``docs/pages/*.md.j2`` are written once.  They hold structure
-and call helpers for everything else: ``t(key)`` for text, ``figure(id)`` for a
-checked diagram, ``explain_table(id)`` for the engine's priority table,
-``legend()`` and ``link(page)``.  The output is Markdown for MkDocs.
+Templates in ``docs/pages/*.md.j2`` are written once, in English: gettext's
+``{% trans %}...{% endtrans %}`` and ``_("...", name=value)`` mark the text
+that the PO catalogs translate.  A page names its ``title``, ``description``
+and ``summary`` at the top (``{% set title = _("Capturing") %}``), and calls
+helpers for the rest: ``figure(id)`` for a checked diagram,
+``explain_table(id)`` for the engine's priority table, ``legend()``,
+``link(page)`` and ``summary(page)``.  The output is Markdown for MkDocs.
 
 Templates run with ``StrictUndefined``, so a typo in a template is an error
 and not an empty string; catalog text is inserted as safe Markdown
@@ -41,8 +44,9 @@ from ._markdown import (
     table_cell,
 )
 from .figures import DrawnFigure, FigureView, step_texts
+from .messages import MESSAGES
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
-from .translations import UNTRANSLATED, Catalog, CatalogError
+from .translations import Catalog, CatalogError
 
 DEFAULT_MAIN_DIAGRAM = "initial-position"
 RULE_IDS = ("most-pieces", "with-king", "most-kings", "king-first")
@@ -84,7 +88,7 @@ class PageRenderer:
         template_path = (PAGES_DIR / own).as_posix()
         folder = (self.root / PAGES_DIR).resolve()
         self._page_figures = []
-        self.catalog.untranslated_used = set()
+        self.catalog.used = set()
         try:
             template = self.env.get_template(own)
             body = template.render(self._helpers())
@@ -116,32 +120,54 @@ class PageRenderer:
                 f"{self.catalog.language}: template braces left in the output (line {line})",
                 path=template_path,
             )
-        title = self.catalog.text(f"{name}.title")
+        title = one_line(self.page_text(name, "title"))
         main = self._page_figures[0] if self._page_figures else DEFAULT_MAIN_DIAGRAM
-        markdown = self._front_matter(name, main) + self._notice() + body
+        markdown = self._front_matter(name, main) + _after_title(body, self._notice())
         return RenderedPage(name, markdown, title, main, list(self._page_figures))
 
     def _helpers(self) -> dict[str, Any]:
         return {
-            "t": self.text,
+            "_": self.text,
+            "gettext": self.text,
+            "pgettext": self.text_in_context,
             "figure": self.figure,
             "explain_table": self.explain_table,
             "legend": self.legend,
             "link": self.link,
+            "summary": self.summary,
         }
 
-    def text(self, key: str, **params: str) -> str:
-        """The catalog entry ``key`` as safe Markdown; ``params`` (from templates) go in as is."""
-        self.catalog.text(key, **params)  # checks the key and its placeholders, counts its use
-        raw = self.catalog.entries[key]
-        if raw.startswith(UNTRANSLATED):
-            raw = raw[len(UNTRANSLATED) :]
-        return safe_markdown(raw, params)
+    def text(self, english: str, **params: str) -> str:
+        """A message as safe Markdown in this language; ``params`` (from templates) go in as is."""
+        return self.text_in_context(None, english, **params)
+
+    def text_in_context(self, context: str | None, english: str, **params: str) -> str:
+        """``pgettext``: a message whose English alone is ambiguous, with its context."""
+        self.catalog.message(english, context, **params)  # checks its placeholders
+        return safe_markdown(self.catalog.raw(english, context), params)
+
+    def code_text(self, key: str, **params: str) -> str:
+        """A message of the code (:mod:`.messages`) by its key, as safe Markdown."""
+        return self.text_in_context(key, MESSAGES[key], **params)
+
+    def page_text(self, page: str, name: str) -> str:
+        """A page's ``title``, ``description`` or ``summary``, in this language."""
+        english = page_meta(self.env, page).get(name)
+        if english is None:
+            raise PageError(
+                f'the page sets no {name}: add {{% set {name} = _("...") %}} at its top',
+                path=(PAGES_DIR / f"{page}{TEMPLATE_SUFFIX}").as_posix(),
+            )
+        return self.catalog.message(english)
 
     def link(self, page: str) -> str:
         """A Markdown link to another page, titled in this language."""
-        title = safe_markdown(one_line(self.catalog.text(f"{page}.title")))
+        title = safe_markdown(one_line(self.page_text(page, "title")))
         return f"[{escape_link_text(title)}]({page}.md)"
+
+    def summary(self, page: str) -> str:
+        """What another page is about, in a few words, as safe Markdown."""
+        return safe_markdown(one_line(self.page_text(page, "summary")))
 
     def legend(self) -> str:
         """The full legend of markers, for the home page."""
@@ -162,11 +188,13 @@ class PageRenderer:
         """One checked diagram: picture, caption, move, legend and the engine's line."""
         view = self._figure_view(diagram_id)
         self._page_figures.append(diagram_id)
+        if view.caption is None:
+            raise PageError(
+                f"diagram '{diagram_id}' has no caption: add caption: \"...\" to "
+                f"diagrams/{diagram_id}.yaml"
+            )
         values = caption_values(view, self.catalog)
-        caption = self.catalog.text(
-            f"diagrams.{diagram_id}.caption",
-            **_used(self.catalog, f"diagrams.{diagram_id}.caption", values),
-        )
+        caption = self.catalog.message(view.caption, **_used(view.caption, values))
         parts = [f'<span class="dama-caption">{inline_html(caption)}</span>']
         shown = (view.move,) if view.move else view.moves
         if shown:
@@ -240,7 +268,7 @@ class PageRenderer:
         view = self._figure_view(diagram_id)
         if not view.explain:
             raise PageError(f"diagram '{diagram_id}' has no captures to explain")
-        t = self.text
+        t = self.code_text
         headings = [
             t(f"explain.{key}")
             for key in ("capture", "pieces", "with_king", "kings", "king_places", "verdict")
@@ -285,16 +313,18 @@ class PageRenderer:
 
         The page template (``overrides/main.html``) escapes these values for HTML.
         """
-        description = one_line(printable(self.catalog.text(f"{name}.description")))
+        description = one_line(printable(self.page_text(name, "description")))
         meta = {"description": description, "og_image": f"{SOCIAL_DIR}/{name}.png"}
         lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in meta.items()]
         return "---\n" + "\n".join(lines) + "\n---\n\n"
 
     def _notice(self) -> str:
-        if not self.catalog.untranslated_used:
+        """The note that some passages are not translated for the current English."""
+        count = self.catalog.not_current()
+        if not count:
             return ""
-        notice = safe_markdown(one_line(self.catalog.text("meta.untranslated_notice")))
-        return f'!!! note ""\n\n    {notice}\n\n'
+        notice = self.catalog.text("notice.untranslated", count=str(count))
+        return f'!!! note ""\n\n    {safe_markdown(one_line(notice))}\n\n'
 
 
 _ENVIRONMENTS: dict[Path, jinja2.Environment] = {}
@@ -327,6 +357,7 @@ def environment(project_root: Path) -> jinja2.Environment:
             undefined=jinja2.StrictUndefined,
             autoescape=False,  # the output is Markdown; helpers escape what they insert
             keep_trailing_newline=True,
+            extensions=["jinja2.ext.i18n"],
         )
     return _ENVIRONMENTS[folder]
 
@@ -345,10 +376,9 @@ def caption_values(view: FigureView, catalog: Catalog) -> dict[str, str]:
     return values
 
 
-def _used(catalog: Catalog, key: str, values: Mapping[str, str]) -> dict[str, str]:
-    """The subset of ``values`` that the entry ``key`` actually mentions."""
-    raw = catalog.entries.get(key, "")
-    wanted = set(re.findall(r"\{([a-z_]+)\}", raw))
+def _used(english: str, values: Mapping[str, str]) -> dict[str, str]:
+    """The subset of ``values`` that a message mentions (its translation must match)."""
+    wanted = set(re.findall(r"\{([a-z_]+)\}", english))
     return {name: value for name, value in values.items() if name in wanted}
 
 
@@ -404,3 +434,51 @@ def _shown_template(filename: str | None, folder: Path | None) -> str | None:
     except (ValueError, OSError):
         return None
     return (PAGES_DIR / relative).as_posix()
+
+
+_META_NAMES = ("title", "description", "summary")
+_META: dict[tuple[Path, str, str], dict[str, str]] = {}
+
+
+def page_meta(env: jinja2.Environment, page: str) -> dict[str, str]:
+    """The English ``title``, ``description`` and ``summary`` a page template sets.
+
+    Read from the template's syntax tree, without rendering it: the title of
+    every page is needed for links and the navigation before any page is done.
+    """
+    name = f"{page}{TEMPLATE_SUFFIX}"
+    assert env.loader is not None
+    source, filename, _ = env.loader.get_source(env, name)
+    key = (Path(filename or name), name, source)
+    if key not in _META:
+        try:
+            tree = env.parse(source, name, filename)
+        except jinja2.TemplateSyntaxError as exc:
+            shown = (PAGES_DIR / name).as_posix()
+            raise PageError(exc.message or "syntax error", path=shown, line=exc.lineno) from exc
+        found: dict[str, str] = {}
+        for node in tree.find_all(jinja2.nodes.Assign):
+            target, value = node.target, node.node
+            if (
+                isinstance(target, jinja2.nodes.Name)
+                and target.name in _META_NAMES
+                and isinstance(value, jinja2.nodes.Call)
+                and isinstance(value.node, jinja2.nodes.Name)
+                and value.node.name in ("_", "gettext")
+                and value.args
+                and isinstance(value.args[0], jinja2.nodes.Const)
+                and isinstance(value.args[0].value, str)
+            ):
+                found.setdefault(target.name, value.args[0].value)
+        _META[key] = found
+    return _META[key]
+
+
+def _after_title(body: str, notice: str) -> str:
+    """The notice goes after the page's first heading, so that the heading stays its title."""
+    if not notice:
+        return body
+    match = re.search(r"^# .*\n", body, flags=re.MULTILINE)
+    if match is None:
+        return notice + body
+    return f"{body[: match.end()]}\n{notice}{body[match.end() :]}"

@@ -1,71 +1,116 @@
-"""Locale catalogs: every word of the site, one YAML file per language.
+"""Translations: English in the sources, one gettext PO catalog per language.
 
-A catalog is nested YAML (``docs/locales/<lang>.yml``) read as flat dotted
-keys.  Lookups are strict: a missing or empty key is an error that names the
-language, the key and the file, because a silent fallback would publish a page
-with a hole in it.  An entry that starts with :data:`UNTRANSLATED` is a
-placeholder copied from English by :func:`scaffold_language`; it is shown, and
-the page says that it is not fully translated.
+The English text lives where it is written (page templates, diagram files,
+:mod:`.messages`); :mod:`.extract` finds it.  Each other language has
+``docs/locales/<lang>/LC_MESSAGES/messages.po``, the layout that ``pybabel``,
+Poedit and Weblate use.  A build reads the PO file and measures it against the
+English sources as they are now, the way ``pybabel update`` would, without
+writing anything:
+
+- a message translated for its current English is *translated*;
+- one whose English changed since (fuzzy, or matched to its old English) is
+  *outdated*, and shows its old translation;
+- one with no translation is *missing*, and shows in English.
+
+A page that shows outdated or missing text says so, in its own language.
 """
 
 from __future__ import annotations
 
+import io
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-import yaml
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog as BabelCatalog
+from babel.messages.catalog import Message
+from babel.messages.pofile import PoFileError, read_po, write_po
 
-from ..diagram._yaml import load_yaml, read_utf8
 from ..errors import DamaError, shorten
+from .extract import extract_messages
+from .messages import MESSAGES
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LOCALES_DIR",
+    "Catalog",
+    "CatalogError",
+    "LanguageStatus",
+    "available_languages",
+    "catalog_path",
+    "catalog_status",
+    "format_status",
+    "load_catalog",
+    "native_name",
+    "new_language",
+    "translation_problems",
+    "update_translations",
+]
 
 DEFAULT_LANGUAGE = "en"
-UNTRANSLATED = "[untranslated] "
+"""The language of the sources: it needs no catalog."""
 LOCALES_DIR = Path("docs") / "locales"
-LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z]{2,4})?")
+PO_FILE = Path("LC_MESSAGES") / "messages.po"
+TEMPLATE_FILE = "messages.pot"
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?")
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
-COMPUTED_PREFIXES = (
-    "engine.",
-    "position.",
-    "rules.",
-    "meta.",
-    "site.",
-    "alt.",
-    "steps.",
-    "legend.",
-)
-"""Keys that code looks up by a computed name; a build that needs none of them
-is normal, so they are never reported as unused."""
+
+State = Literal["translated", "outdated", "missing"]
+MessageKey = tuple[str | None, str]
+"""A message's context (or None) and its English text, as gettext identifies it."""
 
 
 class CatalogError(DamaError):
-    """A catalog is malformed, or lacks a key that a page needs."""
+    """A catalog that cannot be read, or a translation that does not fit its English."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One message in one language: what the site shows, and why."""
+
+    english: str
+    shown: str
+    state: State
+    sources: tuple[tuple[str, int], ...]
+    """Where the English is written: (file, line)."""
+    po_line: int | None = None
+    """The line of the translation in the PO file, if it has one."""
 
 
 @dataclass
 class Catalog:
-    """The flattened entries of one language, and which of them were used."""
+    """One language's messages, measured against the English sources as they are now.
+
+    ``used`` collects the messages a page asked for, so that the page can say
+    how many of them are not translated for their current English.
+    """
 
     language: str
     path: Path
-    entries: dict[str, str]
-    used: set[str] = field(default_factory=set)
-    untranslated_used: set[str] = field(default_factory=set)
+    """The PO file, as shown in messages (relative to the project)."""
+    entries: dict[MessageKey, Entry]
+    used: set[MessageKey] = field(default_factory=set)
+
+    def message(self, english: str, /, context: str | None = None, **params: str) -> str:
+        """The message in this language, its ``{name}`` placeholders filled in."""
+        return fill(self.raw(english, context), params, self._placeholder_error(english, context))
+
+    def raw(self, english: str, context: str | None = None) -> str:
+        """The message in this language as written, placeholders and all."""
+        key = (context, english)
+        self.used.add(key)
+        entry = self.entries.get(key)
+        return english if entry is None else entry.shown
 
     def text(self, key: str, /, **params: str) -> str:
-        """The entry ``key`` with its ``{name}`` placeholders filled in."""
-        raw = self.entries.get(key)
-        self.used.add(key)
-        if raw is None:
-            raise self.error(f"key '{key}' is missing")
-        if raw.startswith(UNTRANSLATED):
-            self.untranslated_used.add(key)
-            raw = raw[len(UNTRANSLATED) :]
-        if not raw.strip():
-            raise self.error(f"key '{key}' is empty")
-        return fill(raw, params, lambda message: self.error(f"key '{key}': {message}"))
+        """A message of the code (:mod:`.messages`), by its key."""
+        english = MESSAGES.get(key)
+        if english is None:
+            raise CatalogError(f"no message '{key}' in dama_diagrams/site/messages.py")
+        return self.message(english, key, **params)
 
     def join(self, items: Sequence[str], *, escape: Callable[[str], str] = str) -> str:
         """'a, b and c' with this language's word for 'and' (``escape``-d, for raw HTML)."""
@@ -73,25 +118,39 @@ class Catalog:
             return "".join(items)
         return f"{', '.join(items[:-1])} {escape(self.text('ui.and'))} {items[-1]}"
 
-    def error(self, message: str) -> CatalogError:
-        return CatalogError(f"{self.language}: {message} in {self.path.as_posix()}")
-
-    def unused_keys(self) -> list[str]:
-        """Keys no page or figure asked for: likely leftovers of a removed page."""
-        return sorted(
-            key
-            for key in self.entries
-            if key not in self.used and not key.startswith(COMPUTED_PREFIXES)
+    def not_current(self) -> int:
+        """How many of the messages used since the last reset are outdated or missing."""
+        return sum(
+            1
+            for key in self.used
+            if key in self.entries and self.entries[key].state != "translated"
         )
 
+    def error(self, message: str) -> CatalogError:
+        return CatalogError(f"{self.language}: {message}", path=self.path.as_posix())
 
-def fill(raw: str, params: Mapping[str, str], error: Any) -> str:
+    def _placeholder_error(
+        self, english: str, context: str | None
+    ) -> Callable[[str], CatalogError]:
+        entry = self.entries.get((context, english))
+        where = self.path.as_posix() if entry and entry.po_line else None
+        line = entry.po_line if entry else None
+
+        def error(message: str) -> CatalogError:
+            text = f"{self.language}: {message} in the message {shorten(english)}"
+            return CatalogError(text, path=where, line=line)
+
+        return error
+
+
+def fill(raw: str, params: Mapping[str, str], error: Callable[[str], Exception]) -> str:
     """Replace ``{name}`` placeholders; a missing or unknown one is an error.
 
     Only lowercase ``{name}`` patterns are placeholders, so code with braces
-    passes through untouched.  (Pages show every other brace literally: an
-    attribute list could set ``onclick``, see :func:`dama_diagrams.site._markdown.safe_markdown`.)
+    passes through untouched.
     """
+    if not params:
+        return raw
     found = set(PLACEHOLDER.findall(raw))
     unknown = sorted(found - params.keys())
     if unknown:
@@ -102,168 +161,343 @@ def fill(raw: str, params: Mapping[str, str], error: Any) -> str:
     return PLACEHOLDER.sub(lambda match: params[match.group(1)], raw)
 
 
+# --- where the catalogs are -----------------------------------------------------------
+
+
 def catalog_path(project_root: Path, language: str) -> Path:
-    return project_root / LOCALES_DIR / f"{language}.yml"
+    return project_root / LOCALES_DIR / language / PO_FILE
 
 
 def available_languages(project_root: Path) -> list[str]:
-    """Every language that has a catalog, in alphabetical order of its code."""
+    """English and every language with a PO catalog, in alphabetical order of the code."""
     folder = project_root / LOCALES_DIR
-    return sorted(path.stem for path in folder.glob("*.yml") if LANGUAGE_CODE.fullmatch(path.stem))
+    found = {
+        path.parent.parent.name
+        for path in folder.glob(f"*/{PO_FILE.as_posix()}")
+        if LANGUAGE_CODE.fullmatch(path.parent.parent.name)
+    }
+    return sorted(found | {DEFAULT_LANGUAGE})
 
 
-_CACHE: dict[Path, tuple[tuple[int, int], dict[str, str]]] = {}
-"""Parsed catalogs by file, with the file's (mtime, size): YAML parsing is the
-slow part of a build, and the language menu needs every catalog's name."""
+def native_name(language: str) -> str:
+    """The language's name in itself, as Babel's CLDR data has it: 'Português'."""
+    try:
+        name = Locale.parse(language.replace("-", "_")).get_display_name() or language
+    except (UnknownLocaleError, ValueError):
+        return language
+    return name[:1].upper() + name[1:]
+
+
+# --- reading ----------------------------------------------------------------------------
+
+_SOURCES: dict[Path, tuple[tuple[tuple[str, int, int], ...], BabelCatalog]] = {}
+"""The extracted English, by project, with the (path, mtime, size) of every source."""
+
+
+def source_messages(project_root: Path) -> BabelCatalog:
+    """The English messages, extracted again only when a source file changed."""
+    root = project_root.resolve()
+    stamp = _source_stamp(root)
+    cached = _SOURCES.get(root)
+    if cached is None or cached[0] != stamp:
+        _SOURCES[root] = (stamp, extract_messages(root))
+    return _SOURCES[root][1]
+
+
+def _source_stamp(root: Path) -> tuple[tuple[str, int, int], ...]:
+    files = [root / "babel.cfg", root / "dama_diagrams" / "site" / "messages.py"]
+    files += sorted((root / "docs" / "pages").glob("*.md.j2"))
+    files += sorted((root / "diagrams").glob("*.yaml"))
+    stamps = []
+    for path in files:
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        stamps.append((path.as_posix(), stat.st_mtime_ns, stat.st_size))
+    return tuple(stamps)
+
+
+def read_catalog(project_root: Path, language: str) -> BabelCatalog:
+    """A language's PO file as Babel reads it; a syntax error names its line."""
+    path = catalog_path(project_root, language)
+    shown = _shown(project_root, path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise CatalogError(
+            f"{language}: no catalog at {shown}; start one with "
+            f"'dama-diagrams new-language {language}'"
+        ) from None
+    except OSError as exc:
+        raise CatalogError(
+            f"{language}: cannot read the catalog ({exc.strerror})", path=shown
+        ) from None
+    try:
+        return read_po(io.BytesIO(data), locale=language.replace("-", "_"), abort_invalid=True)
+    except PoFileError as exc:
+        raise CatalogError(
+            f"{language}: not a valid PO file: {_po_problem(exc)}",
+            path=shown,
+            line=_po_line(exc, data),
+        ) from None
+    except (UnknownLocaleError, ValueError) as exc:
+        raise CatalogError(f"{language}: {exc}", path=shown) from None
+
+
+def _po_problem(exc: PoFileError) -> str:
+    return re.sub(r"\s*on (?:line )?\d+\s*$", "", str(exc)).strip() or "syntax error"
+
+
+def _po_line(exc: PoFileError, data: bytes) -> int | None:
+    found = re.search(r"on (?:line )?(\d+)", str(exc))
+    return int(found.group(1)) if found else None
 
 
 def load_catalog(project_root: Path, language: str) -> Catalog:
+    """One language's catalog, measured against the English sources as they are now."""
+    template = source_messages(project_root)
     path = catalog_path(project_root, language)
-    shown = path.relative_to(project_root) if path.is_relative_to(project_root) else path
-    if not path.is_file():
-        raise CatalogError(f"{language}: no catalog at {shown.as_posix()}")
-    stat = path.stat()
-    stamp = (stat.st_mtime_ns, stat.st_size)
-    cached = _CACHE.get(path)
-    if cached is not None and cached[0] == stamp:
-        return Catalog(language, shown, cached[1])
-    entries = _read_catalog(path, language, shown)
-    _CACHE[path] = (stamp, entries)
+    shown = Path(_shown(project_root, path))
+    if language == DEFAULT_LANGUAGE:
+        entries = {
+            _key(message): Entry(
+                str(message.id), str(message.id), "translated", _locations(message)
+            )
+            for message in _messages(template)
+        }
+        return Catalog(language, shown, entries)
+    catalog = measured(read_catalog(project_root, language), template)
+    entries = {}
+    for message in _messages(catalog):
+        state = _state(message)
+        shown_text = message.string if state != "missing" else message.id
+        entries[_key(message)] = Entry(
+            str(message.id), str(shown_text), state, _locations(message), message.lineno
+        )
     return Catalog(language, shown, entries)
 
 
-def _read_catalog(path: Path, language: str, shown: Path) -> dict[str, str]:
-    prefix = f"{language}: "
-    text = read_utf8(path, shown.as_posix(), CatalogError, prefix)
-    data, _ = load_yaml(text, shown.as_posix(), CatalogError, prefix)
-    if not isinstance(data, dict):
-        raise CatalogError(f"{language}: the catalog must be a mapping", path=shown.as_posix())
-    return flatten(data, language, shown)
+def measured(catalog: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
+    """The catalog updated to the template, as ``pybabel update`` would: in memory."""
+    catalog.update(template, update_creation_date=False)
+    return catalog
 
 
-def flatten(data: Mapping[Any, Any], language: str, path: Path, prefix: str = "") -> dict[str, str]:
-    """Nested mappings to dotted keys; every leaf must be text."""
-    entries: dict[str, str] = {}
-    for raw_key, value in data.items():
-        key = f"{prefix}{raw_key}"
-        if not isinstance(raw_key, str):
-            raise CatalogError(
-                f"{language}: key '{prefix}{raw_key}' is read as {type(raw_key).__name__}, "
-                f"not text (quote it) in {path.as_posix()}"
-            )
-        if isinstance(value, dict):
-            entries.update(flatten(value, language, path, f"{key}."))
-        elif isinstance(value, str):
-            entries[key] = value.strip()
-        else:
-            raise CatalogError(
-                f"{language}: key '{key}' must hold text, not {type(value).__name__} "
-                f"(quote the value) in {path.as_posix()}"
-            )
-    return entries
+def _messages(catalog: BabelCatalog) -> Iterable[Message]:
+    return (message for message in catalog if message.id and isinstance(message.id, str))
 
 
-def nest(entries: Mapping[str, str]) -> dict[str, Any]:
-    """Dotted keys back to nested mappings, in the order given."""
-    tree: dict[str, Any] = {}
-    for key, value in entries.items():
-        node = tree
-        *parents, leaf = key.split(".")
-        for part in parents:
-            node = node.setdefault(part, {})
-        node[leaf] = value
-    return tree
+def _key(message: Message) -> MessageKey:
+    return (message.context, str(message.id))
 
 
-# --- scaffolding and status -------------------------------------------------
+def _state(message: Message) -> State:
+    if not message.string:
+        return "missing"
+    return "outdated" if message.fuzzy else "translated"
 
 
-class _CatalogDumper(yaml.SafeDumper):
-    """Writes multi-line entries as ``|`` blocks, so a translator sees paragraphs."""
+def _locations(message: Message) -> tuple[tuple[str, int], ...]:
+    return tuple((str(path), int(line or 0)) for path, line in message.locations)
 
 
-def _represent_text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-    style = "|" if "\n" in value else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+def _shown(project_root: Path, path: Path) -> str:
+    try:
+        return path.relative_to(project_root).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
-_CatalogDumper.add_representer(str, _represent_text)
+# --- checking ----------------------------------------------------------------------------
 
 
-def scaffold_language(project_root: Path, language: str) -> Path:
-    """Write a new catalog copied from English, every entry marked untranslated."""
+def translation_problems(
+    project_root: Path, languages: Iterable[str], *, strict: bool = False
+) -> tuple[list[CatalogError], list[CatalogError]]:
+    """Every broken translation of every language, and every outdated or missing one.
+
+    Returns (errors, warnings).  Broken means a PO file that does not parse,
+    or a translation whose placeholders differ from its English.  With
+    ``strict``, outdated and missing messages are errors too.
+    """
+    errors: list[CatalogError] = []
+    warnings: list[CatalogError] = []
+    for language in languages:
+        if language == DEFAULT_LANGUAGE:
+            continue
+        try:
+            catalog = load_catalog(project_root, language)
+        except CatalogError as exc:
+            errors.append(exc)
+            continue
+        for (_, english), entry in catalog.entries.items():
+            if entry.state != "missing" and entry.po_line is not None:
+                wanted, got = (
+                    set(PLACEHOLDER.findall(english)),
+                    set(PLACEHOLDER.findall(entry.shown)),
+                )
+                if wanted != got:
+                    errors.append(_placeholder_problem(catalog, english, entry, wanted, got))
+            if entry.state != "translated":
+                path, line = entry.sources[0] if entry.sources else (None, None)
+                text = (
+                    f"{language}: outdated translation of {shorten(english)} (its English "
+                    "changed); update it in " + catalog.path.as_posix()
+                    if entry.state == "outdated"
+                    else f"{language}: no translation of {shorten(english)}; add it to "
+                    + catalog.path.as_posix()
+                )
+                (errors if strict else warnings).append(CatalogError(text, path=path, line=line))
+    return errors, warnings
+
+
+def _placeholder_problem(
+    catalog: Catalog, english: str, entry: Entry, wanted: set[str], got: set[str]
+) -> CatalogError:
+    extra = sorted(got - wanted)
+    lost = sorted(wanted - got)
+    what = (
+        f"has the placeholder {{{extra[0]}}}, which the English lacks"
+        if extra
+        else f"lacks the placeholder {{{lost[0]}}}"
+    )
+    return CatalogError(
+        f"{catalog.language}: the translation of {shorten(english)} {what}; "
+        "keep exactly the English placeholders",
+        path=catalog.path.as_posix(),
+        line=entry.po_line,
+    )
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def update_translations(project_root: Path, languages: Iterable[str] | None = None) -> list[Path]:
+    """Write the template and every PO file, as ``pybabel update`` does.
+
+    New messages are added empty, changed ones are marked fuzzy with their old
+    translation kept, removed ones become obsolete entries.
+    """
+    template = source_messages(project_root)
+    written = [_write(project_root / LOCALES_DIR / TEMPLATE_FILE, template)]
+    for language in languages or available_languages(project_root):
+        if language == DEFAULT_LANGUAGE:
+            continue
+        catalog = measured(read_catalog(project_root, language), template)
+        written.append(_write(catalog_path(project_root, language), catalog))
+    return written
+
+
+def new_language(project_root: Path, language: str) -> Path:
+    """Start a PO catalog for ``language`` from the English sources, through Babel."""
     if not LANGUAGE_CODE.fullmatch(language):
         raise CatalogError(f"{shorten(language)} is not a language code such as 'pt' or 'pt-BR'")
+    try:
+        locale = Locale.parse(language.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        raise CatalogError(
+            f"{shorten(language)} is not a locale that Babel knows; use a code such as 'pt' or "
+            "'pt-BR'"
+        ) from None
     target = catalog_path(project_root, language)
     if target.exists():
-        raise CatalogError(f"{language}: a catalog already exists at {target}")
-    source = load_catalog(project_root, DEFAULT_LANGUAGE)
-    marked = {
-        key: value if key == "meta.name" else UNTRANSLATED + value
-        for key, value in source.entries.items()
-    }
-    marked["meta.name"] = UNTRANSLATED + language
-    header = (
-        f"# Catalog for '{language}', scaffolded from English.\n"
-        f"# Translate each entry and remove its '{UNTRANSLATED.strip()}' mark.\n"
-        "# Keep every {placeholder} as it is.\n"
-    )
-    body = yaml.dump(
-        nest(marked), Dumper=_CatalogDumper, allow_unicode=True, sort_keys=False, width=100
-    )
-    target.write_text(header + body, encoding="utf-8")
-    return target
+        raise CatalogError(
+            f"{language}: a catalog already exists at {_shown(project_root, target)}"
+        )
+    catalog = BabelCatalog(locale=locale, project="dama-diagrams", fuzzy=False)
+    catalog.update(source_messages(project_root), update_creation_date=False)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return _write(target, catalog)
+
+
+def _write(path: Path, catalog: BabelCatalog) -> Path:
+    """A PO (or POT) file, the same bytes for the same content: no dates that change."""
+    catalog.creation_date = catalog.revision_date = _EPOCH
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = "dama-diagrams"
+    catalog.language_team = ""
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=0, include_previous=True, sort_output=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_bytes(buffer.getvalue())
+    temporary.replace(path)
+    return path
+
+
+def _epoch() -> Any:
+    import datetime
+
+    return datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+
+
+_EPOCH = _epoch()
+
+
+# --- status -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class LanguageStatus:
-    """How complete one catalog is, measured against the English one."""
+    """How much of one language is translated for the current English."""
 
     language: str
-    total: int
-    translated: int
-    untranslated: tuple[str, ...]
-    missing: tuple[str, ...]
-    extra: tuple[str, ...]
+    translated: tuple[tuple[MessageKey, Entry], ...]
+    outdated: tuple[tuple[MessageKey, Entry], ...]
+    missing: tuple[tuple[MessageKey, Entry], ...]
+
+    @property
+    def total(self) -> int:
+        return len(self.translated) + len(self.outdated) + len(self.missing)
 
     @property
     def percent(self) -> float:
-        return 100.0 * self.translated / self.total if self.total else 100.0
+        return 100.0 * len(self.translated) / self.total if self.total else 100.0
 
     @property
     def complete(self) -> bool:
-        return not self.untranslated and not self.missing
+        return not self.outdated and not self.missing
 
 
-def catalog_status(project_root: Path) -> list[LanguageStatus]:
-    """Completeness of every catalog, for ``dama-diagrams status``."""
-    reference = load_catalog(project_root, DEFAULT_LANGUAGE).entries
+def catalog_status(
+    project_root: Path, languages: Iterable[str] | None = None
+) -> list[LanguageStatus]:
+    """Completeness of every language other than English, for ``dama-diagrams status``."""
     report = []
-    for language in available_languages(project_root):
-        entries = load_catalog(project_root, language).entries
-        untranslated = tuple(
-            key
-            for key in reference
-            if key in entries and (entries[key].startswith(UNTRANSLATED) or not entries[key])
+    for language in languages or available_languages(project_root):
+        if language == DEFAULT_LANGUAGE:
+            continue
+        catalog = load_catalog(project_root, language)
+        by_state: dict[State, list[tuple[MessageKey, Entry]]] = {
+            "translated": [],
+            "outdated": [],
+            "missing": [],
+        }
+        for key, entry in catalog.entries.items():
+            by_state[entry.state].append((key, entry))
+        report.append(
+            LanguageStatus(
+                language,
+                tuple(by_state["translated"]),
+                tuple(by_state["outdated"]),
+                tuple(by_state["missing"]),
+            )
         )
-        missing = tuple(key for key in reference if key not in entries)
-        extra = tuple(key for key in entries if key not in reference)
-        done = len(reference) - len(untranslated) - len(missing)
-        report.append(LanguageStatus(language, len(reference), done, untranslated, missing, extra))
     return report
 
 
-def format_status(statuses: list[LanguageStatus]) -> str:
-    """The status table as plain text, one language a line."""
+def format_status(statuses: list[LanguageStatus], *, verbose: bool = False) -> str:
+    """One line per language; ``verbose`` lists each outdated or missing message by its source."""
     lines = []
     for status in statuses:
-        line = f"{status.language:6} {status.percent:5.1f}%  {status.translated}/{status.total}"
-        notes = []
-        if status.untranslated:
-            notes.append(f"{len(status.untranslated)} untranslated")
-        if status.missing:
-            notes.append(f"{len(status.missing)} missing")
-        if status.extra:
-            notes.append(f"{len(status.extra)} not in English")
-        lines.append(line + ("  (" + ", ".join(notes) + ")" if notes else ""))
+        lines.append(
+            f"{status.language:3} {status.percent:6.1f}%  translated {len(status.translated)}, "
+            f"outdated {len(status.outdated)}, missing {len(status.missing)}"
+        )
+        if verbose:
+            for kind, items in (("outdated", status.outdated), ("missing", status.missing)):
+                for (_, english), entry in items:
+                    path, line = entry.sources[0] if entry.sources else ("?", 0)
+                    lines.append(f"  {path}:{line}: {kind}: {shorten(english, 70)}")
     return "\n".join(lines)

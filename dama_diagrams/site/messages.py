@@ -1,0 +1,131 @@
+# ruff: noqa: E501, RUF001  (one message a line, as translators read it; the dash is the text)
+"""The words that the site's code writes: labels, the legend, the engine's sentences.
+
+English is the source text.  Each entry is marked as ``pgettext(key, english)``,
+so that ``pybabel extract`` (with the project's ``babel.cfg``) finds it, with
+its key as the message context: the code looks a message up by its key, and a
+translator sees the key beside the English.  Page text lives in the page
+templates and diagram text in the diagram files, not here.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["MESSAGES", "pgettext"]
+
+
+def pgettext(context: str, message: str) -> tuple[str, str]:
+    """Marks a message for extraction; the key is its context."""
+    return context, message
+
+
+# fmt: off
+MESSAGES: Final[dict[str, str]] = dict([
+    # notice
+    pgettext("notice.untranslated", "Passages on this page that are not translated yet, or that follow an older English text: {count}."),
+    # site
+    pgettext("site.name", "Italian draughts rules"),
+    pgettext("site.description", "The rules of Italian draughts (dama italiana), with diagrams checked by a rules engine."),
+    pgettext("site.root_choose", "Choose your language"),
+    # nav
+    pgettext("nav.about", "About"),
+    # ui
+    pgettext("ui.move", "Move:"),
+    pgettext("ui.moves", "Moves:"),
+    pgettext("ui.not_allowed", "Not allowed:"),
+    pgettext("ui.rejected_by", "Rejected by {rule}:"),
+    pgettext("ui.engine", "Checked by the engine:"),
+    pgettext("ui.and", "and"),
+    pgettext("ui.to_dark", "Switch to dark mode"),
+    pgettext("ui.to_light", "Switch to light mode"),
+    # legend
+    pgettext("legend.start", "start square"),
+    pgettext("legend.landing", "landing squares"),
+    pgettext("legend.captured", "captured piece"),
+    pgettext("legend.king", "king (crowned piece)"),
+    pgettext("legend.rejected", "move not allowed"),
+    pgettext("legend.turn", "side to move"),
+    # position
+    pgettext("position.white", "White"),
+    pgettext("position.black", "Black"),
+    pgettext("position.man", "man on {squares}"),
+    pgettext("position.men", "men on {squares}"),
+    pgettext("position.king", "king on {squares}"),
+    pgettext("position.kings", "kings on {squares}"),
+    pgettext("position.none", "no pieces"),
+    pgettext("position.white_to_move", "White to move."),
+    pgettext("position.black_to_move", "Black to move."),
+    # steps
+    pgettext("steps.group", "Step through the capture {move}"),
+    pgettext("steps.first", "Start"),
+    pgettext("steps.previous", "Previous step"),
+    pgettext("steps.next", "Next step"),
+    pgettext("steps.last", "Final position"),
+    pgettext("steps.start", "Start: the capture {move} takes {count} pieces."),
+    pgettext("steps.man_takes_man", "Step {n} of {total}: the man lands on {square}, taking the man on {captured}."),
+    pgettext("steps.king_takes_man", "Step {n} of {total}: the king lands on {square}, taking the man on {captured}."),
+    pgettext("steps.king_takes_king", "Step {n} of {total}: the king lands on {square}, taking the king on {captured}."),
+    pgettext("steps.final", "Final position: the captured pieces on {captured} come off the board."),
+    pgettext("steps.final_crowned", "Final position: the captured pieces on {captured} come off the board, and the man is crowned."),
+    # alt
+    pgettext("alt.start", "The start square, {square}, is filled in."),
+    pgettext("alt.landing", "The landing square, {squares}, has a ring."),
+    pgettext("alt.landings", "The landing squares, {squares}, have rings."),
+    pgettext("alt.landings_numbered", "The landing squares, {squares}, have rings numbered in the order of the jumps."),
+    pgettext("alt.captured_one", "The captured piece on {squares} has a ring and a corner badge."),
+    pgettext("alt.captured", "The captured pieces on {squares} each have a ring and a corner badge."),
+    pgettext("alt.arrow", "A solid arrow shows the move {moves}."),
+    pgettext("alt.arrows", "Solid arrows show the moves {moves}."),
+    pgettext("alt.rejected_arrow", "A dashed arrow, ending in a dashed ring, shows the move {moves}, which is not allowed."),
+    pgettext("alt.rejected_arrows", "Dashed arrows, ending in dashed rings, show the moves {moves}, which are not allowed."),
+    pgettext("alt.rejected_end", "A dashed ring marks where the move {moves} would end; it is not allowed."),
+    pgettext("alt.rejected_ends", "Dashed rings mark where the moves {moves} would end; they are not allowed."),
+    pgettext("alt.turn", "A small disc beside the board, on the side to move, shows whose turn it is."),
+    # rules
+    pgettext("rules.most-pieces", "most pieces"),
+    pgettext("rules.with-king", "capture with a king"),
+    pgettext("rules.most-kings", "most kings"),
+    pgettext("rules.king-first", "king met first"),
+    pgettext("rules.numbered", "rule {number} ({name})"),
+    # explain
+    pgettext("explain.caption", "What the engine compares, capture by capture:"),
+    pgettext("explain.capture", "Capture"),
+    pgettext("explain.pieces", "Pieces captured"),
+    pgettext("explain.with_king", "With a king"),
+    pgettext("explain.kings", "Kings captured"),
+    pgettext("explain.king_places", "Kings met at"),
+    pgettext("explain.verdict", "Verdict"),
+    pgettext("explain.by_king_yes", "yes"),
+    pgettext("explain.by_king_no", "no"),
+    pgettext("explain.none", "–"),
+    pgettext("explain.legal", "legal"),
+    pgettext("explain.rejected", "ruled out by {rule}"),
+    # engine
+    pgettext("engine.setup_initial", "this is the starting position, and White has {count} legal moves."),
+    pgettext("engine.setup", "the position is valid; {side} is to move."),
+    pgettext("engine.setup_empty", "the board is empty, and all 32 dark squares carry their number."),
+    pgettext("engine.move", "{move} is legal: one of {count} possible moves, none of them a capture."),
+    pgettext("engine.move_only", "{move} is legal, and it is the only possible move."),
+    pgettext("engine.moves", "{moves} are legal moves; no capture is possible."),
+    pgettext("engine.capture", "every legal move here is a capture, so a capture must be played; {move} is one of {count}."),
+    pgettext("engine.capture_only", "{move} is the only legal move: the capture is compulsory."),
+    pgettext("engine.multi_capture", "{move} is legal and takes {count} pieces in a single move."),
+    pgettext("engine.illegal", "{move} is not allowed: {reason}."),
+    pgettext("engine.reason_backward", "a man never captures backwards"),
+    pgettext("engine.reason_man-takes-king", "a man may not capture a king"),
+    pgettext("engine.reason_capture-compulsory", "a capture is available, and capturing is compulsory"),
+    pgettext("engine.reason_priority", "another capture has priority"),
+    pgettext("engine.reason_occupied", "the landing square is not empty"),
+    pgettext("engine.reason_not-diagonal", "pieces only move along the diagonals"),
+    pgettext("engine.priority", "{move} is the only legal move; {rule} decides."),
+    pgettext("engine.priority_many", "{rule} decides; {moves} remain legal."),
+    pgettext("engine.free_choice", "{moves} tie on all four rules, so both are legal: the player chooses."),
+    pgettext("engine.promotion", "{move} ends on the last row: the man stops there and is crowned, although a king could capture on."),
+    pgettext("engine.no_pieces_white", "White has no pieces left and has lost."),
+    pgettext("engine.no_pieces_black", "Black has no pieces left and has lost."),
+    pgettext("engine.blocked_white", "White is to move but has no legal move, and has lost."),
+    pgettext("engine.blocked_black", "Black is to move but has no legal move, and has lost."),
+])
+# fmt: on
+"""Every message of the code, by key, in English."""
