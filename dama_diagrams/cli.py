@@ -76,7 +76,21 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
             print(f"{result.id:<{width}}  {result.claim:<13}  FAILS", file=out)
             print(str(result.error), file=errors)
     print(report.totals(), file=out)
-    return 0 if report.ok else 1
+    translations_ok = _check_translations(errors) if not args.paths else True
+    return 0 if report.ok and translations_ok else 1
+
+
+def _check_translations(errors: TextIO) -> bool:
+    """In a site project, every broken, outdated or missing translation, one line each."""
+    from .site.extract import BABEL_CFG
+    from .site.translations import available_languages, translation_problems
+
+    if not Path(BABEL_CFG).is_file():
+        return True
+    problems, warnings = translation_problems(Path(), available_languages(Path()))
+    for problem in (*problems, *warnings):
+        print(str(problem), file=errors)
+    return not problems
 
 
 def _render(args: argparse.Namespace, out: TextIO) -> int:

@@ -15,6 +15,7 @@ import pytest
 
 from dama_diagrams.diagram import load_diagram, verify
 from dama_diagrams.site.figures import Figure, figure_view, load_figures
+from dama_diagrams.site.messages import MESSAGES
 from dama_diagrams.site.translations import Catalog, available_languages, load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +34,7 @@ def _classes(svg: str) -> set[str]:
 
 def _sentence(catalog: Catalog, key: str) -> re.Pattern[str]:
     """The catalog's sentence with any values in its placeholders."""
-    raw = catalog.entries[key]
+    raw = catalog.raw(MESSAGES[key], key)
     parts = re.split(r"\{[a-z_]+\}", raw)
     return re.compile(".+?".join(re.escape(part) for part in parts))
 
@@ -110,10 +111,9 @@ def test_without_arrows_a_rejected_move_is_described_by_its_dashed_ring(tmp_path
     figure = _figure(
         tmp_path,
         'position: "W:WK23:B19,K28"\nclaim: priority\nmove: 23x32\nrule: most-kings\n'
-        "rejected: [23x14]\nshow: {arrows: false, turn: false}\n",
+        "rejected: [23x14]\nshow: {arrows: false, turn: false}\ntitle: A case\n",
     )
-    english = _catalog("en")  # a copy: the loaded catalog's entries are shared
-    catalog = Catalog("en", english.path, {**english.entries, "diagrams.case.title": "A case"})
+    catalog = _catalog("en")
     drawn = figure.draw(catalog)
     classes = _classes(drawn.picture.svg)
     assert "arrow" not in classes and "marker rejected" in classes

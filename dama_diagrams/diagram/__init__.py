@@ -7,6 +7,7 @@ once).  Every error names the file and the line.
 """
 
 from .claims import VerifiedDiagram, verify
+from .options import Claim, Show
 from .report import (
     Failure,
     VerifyReport,
@@ -15,7 +16,7 @@ from .report import (
     verify_directory,
     verify_paths,
 )
-from .schema import Claim, Diagram, Show, diagram_id, load_diagram, parse_diagram
+from .schema import Diagram, diagram_id, load_diagram, parse_diagram
 
 __all__ = [
     "Claim",

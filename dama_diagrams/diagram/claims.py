@@ -23,7 +23,8 @@ from ..engine.move import Move
 from ..engine.position import GameOverReason, Piece, Position, capture_move
 from ..engine.priority import Candidate, Explanation, PriorityRule, explain, separating_rule
 from ..errors import DiagramError
-from .schema import Claim, Diagram, Reason
+from .options import Claim
+from .schema import Diagram, Reason
 
 _T = TypeVar("_T")
 _INITIAL = Position.initial()

@@ -31,9 +31,8 @@ import os
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
-from typing import Literal, TypeAlias
+from typing import TypeAlias
 
 import yaml
 
@@ -44,6 +43,16 @@ from ..engine.position import GameOverReason, Position
 from ..engine.priority import PriorityRule
 from ..errors import DamaError, DiagramError, shorten
 from ._yaml import YamlError, YamlValue, compose_yaml
+from .options import (
+    _NO_MOVE_CLAIMS,
+    _STEPS_CLAIMS,
+    SHOW_KEYS,
+    Claim,
+    Numbers,
+    Show,
+    _has_steps,
+    show_options,
+)
 
 MAX_FILE_BYTES = 64 * 1024
 """A diagram file is a few lines; anything this large is a mistake or an attack."""
@@ -53,20 +62,6 @@ ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
 _TAB_INDENT = re.compile(r"^ *\t", re.MULTILINE)
 
 # == The schema ===============================================================
-
-
-class Claim(Enum):
-    """What a diagram claims, and so what the engine must confirm."""
-
-    SETUP = "setup"
-    MOVE = "move"
-    CAPTURE = "capture"
-    MULTI_CAPTURE = "multi-capture"
-    ILLEGAL = "illegal"
-    PRIORITY = "priority"
-    FREE_CHOICE = "free-choice"
-    PROMOTION = "promotion"
-    GAME_OVER = "game-over"
 
 
 KEYS = (
@@ -112,57 +107,6 @@ _GAME_OVER_REASONS = tuple(reason.value for reason in GameOverReason)
 _ILLEGAL_REASONS = tuple(reason.value for reason in IllegalReason)
 
 Reason: TypeAlias = IllegalReason | GameOverReason
-Numbers: TypeAlias = Literal["all", "marked", "none"]
-
-SHOW_KEYS = ("numbers", "arrows", "flip", "turn", "steps")
-
-_NO_MOVE_CLAIMS = (Claim.SETUP, Claim.GAME_OVER)
-"""The claims that show no move: nothing to draw as an arrow, no square marked."""
-
-_STEPS_CLAIMS = (Claim.CAPTURE, Claim.MULTI_CAPTURE, Claim.PRIORITY, Claim.PROMOTION)
-"""The claims whose one move may be a capture of two or more pieces to step through."""
-
-
-@dataclass(frozen=True, slots=True)
-class Show:
-    """Display options; the defaults give a good picture.
-
-    ``numbers``: which square numbers to print: ``all`` 32, the ``marked``
-    squares only (start, landings, captures), or ``none``.  ``true`` means
-    ``all`` and ``false`` means ``none``.  ``arrows``: draw the moves as
-    arrows.  ``flip``: turn the board so that Black is at the bottom.
-    ``turn``: draw the small indicator of the side to move.  ``steps``: on the
-    website, give a capture of two or more pieces step-by-step controls (the
-    start, each landing, the final position).
-
-    Not every option applies to every claim (see :func:`show_options`):
-    ``arrows`` and an explicit ``numbers: marked`` need a move, and ``steps``
-    one capture of two or more pieces; the loader refuses, at its line, an
-    option given for a claim it does not apply to.
-    """
-
-    numbers: Numbers = "marked"
-    arrows: bool = True
-    flip: bool = False
-    turn: bool = True
-    steps: bool = True
-
-
-def show_options(claim: Claim, move: Move | None = None) -> tuple[str, ...]:
-    """The ``show`` options that apply to ``claim`` showing ``move``, in ``SHOW_KEYS`` order."""
-    return tuple(
-        key
-        for key in SHOW_KEYS
-        if (key != "arrows" or claim not in _NO_MOVE_CLAIMS)
-        and (key != "steps" or _has_steps(claim, move))
-    )
-
-
-def _has_steps(claim: Claim, move: Move | None) -> bool:
-    """Whether the diagram shows one capture of two or more pieces, to step through."""
-    return (
-        claim in _STEPS_CLAIMS and move is not None and move.is_capture and len(move.landings) >= 2
-    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagram import VerifiedDiagram, verify_directory
-from ..diagram.schema import Claim
+from ..diagram.options import Claim
 from ..engine.position import GameOverReason, Position
 from ..render.figure import diagram_markers, diagram_svg
 from ..render.legend import LEGEND_KEYS

@@ -51,6 +51,8 @@ from .translations import Catalog, CatalogError
 DEFAULT_MAIN_DIAGRAM = "initial-position"
 RULE_IDS = ("most-pieces", "with-king", "most-kings", "king-first")
 LEFTOVER = re.compile(r"\{\{|\{%|%\}|\}\}")
+FENCED = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
+"""A fenced code block: template syntax shown there (from ``{% raw %}``) is meant."""
 
 
 # --- rendering --------------------------------------------------------------
@@ -113,7 +115,7 @@ class PageRenderer:
         except Exception as exc:  # anything a template expression can raise: 1/0, figure()
             message = f"{type(exc).__name__}: {exc}"
             raise _located(exc, message, template_path, folder) from exc
-        leftover = LEFTOVER.search(body)
+        leftover = LEFTOVER.search(FENCED.sub(lambda m: re.sub(r"[^\n]", " ", m[0]), body))
         if leftover:
             line = body.count("\n", 0, leftover.start()) + 1
             raise PageError(
