@@ -97,6 +97,7 @@ def main() -> None:
         for name in ("diagrams", "docs"):
             shutil.copytree(ROOT / name, project / name)
         shutil.copy(ROOT / "mkdocs.yml", project)
+        shutil.copy(ROOT / "babel.cfg", project)
         if not args.cold and (ROOT / CARD_CACHE).is_dir():
             shutil.copytree(ROOT / CARD_CACHE, project / CARD_CACHE)
 
