@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 import dama_diagrams
 from dama_diagrams.diagram._yaml import compose_yaml
-from dama_diagrams.diagram.schema import MAX_FILE_BYTES, Claim, Show, load_diagram, parse_diagram
+from dama_diagrams.diagram.options import Claim, Show
+from dama_diagrams.diagram.schema import MAX_FILE_BYTES, load_diagram, parse_diagram
 from dama_diagrams.engine.board import Color
 from dama_diagrams.engine.legality import IllegalReason
 from dama_diagrams.engine.move import Move
@@ -270,10 +271,16 @@ def test_show_options(show: str, expected: Show) -> None:
 
 
 def test_unknown_key_without_a_close_match_lists_the_keys() -> None:
-    error = error_of('position: "W:W22:B4"\nclaim: setup\ncaption: hello\n')
+    error = error_of('position: "W:W22:B4"\nclaim: setup\nnotes: hello\n')
     assert error.line == 3
     assert "did you mean" not in error.message
     assert "a diagram file takes position, claim, move" in error.message
+    assert error.message.endswith("show, title or caption")
+
+
+def test_title_and_caption_are_keys_of_every_claim() -> None:
+    diagram = parse('position: "W:W22:B4"\nclaim: setup\ntitle: A man\ncaption: hello\n')
+    assert (diagram.title, diagram.caption) == ("A man", "hello")
 
 
 def test_a_setup_claim_takes_no_move() -> None:

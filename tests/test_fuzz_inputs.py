@@ -1,6 +1,6 @@
 """A seeded fuzz over the project's YAML inputs: a bad file is one clear error, never a crash.
 
-Each case mutates a real file (a diagram, a catalog, ``nav.yml``) with the kind
+Each case mutates a real file (a diagram, a PO catalog, ``nav.yml``) with the kind
 of damage a hand edit, a bad merge or an attacker makes, then reads it the way
 the build does.  Anything but a :class:`DamaError` (which the command line
 prints as ``path:line: message``) fails the test, which prints the seed and
@@ -14,15 +14,23 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po, write_po
 
 from dama_diagrams.diagram import parse_diagram, verify
 from dama_diagrams.errors import DamaError
+from dama_diagrams.site.extract import CODE_MESSAGES
 from dama_diagrams.site.nav import load_nav
-from dama_diagrams.site.translations import load_catalog
+from dama_diagrams.site.translations import (
+    PLACEHOLDER,
+    catalog_path,
+    load_catalog,
+    translation_problems,
+)
 from tests.conftest import ROOT
 
 SEED = 20261130
 CASES = 1500  # per kind of file; a few seconds in all
+CATALOG_CASES = 600  # each reads a PO file of some 600 lines twice, and measures it
 
 TOKENS = [
     "&a ", "*a", "!!python/object:os.system ", "!!int ", "!!float ", "!!timestamp ", "<<: ",
@@ -32,7 +40,7 @@ TOKENS = [
 ]  # fmt: skip
 
 
-def _mutate(text: str, rng: random.Random) -> str:
+def _mutate(text: str, rng: random.Random, tokens: list[str] = TOKENS) -> str:
     lines = text.splitlines(keepends=True) or ["\n"]
     for _ in range(rng.randint(1, 3)):
         choice = rng.randrange(5)
@@ -40,7 +48,7 @@ def _mutate(text: str, rng: random.Random) -> str:
         if choice == 0:  # a token inserted inside a line
             line = lines[index]
             at = rng.randrange(len(line) + 1)
-            lines[index] = line[:at] + rng.choice(TOKENS) + line[at:]
+            lines[index] = line[:at] + rng.choice(tokens) + line[at:]
         elif choice == 1:  # a line lost
             if len(lines) > 1:
                 del lines[index]
@@ -56,14 +64,23 @@ def _mutate(text: str, rng: random.Random) -> str:
     return "".join(lines)
 
 
-def _never_crashes(read: Callable[[str], object], sources: list[str], kind: str) -> None:
+def _never_crashes(
+    read: Callable[[str], object],
+    sources: list[str],
+    kind: str,
+    *,
+    tokens: list[str] = TOKENS,
+    cases: int = CASES,
+) -> None:
     rng = random.Random(f"{SEED}-{kind}")
-    for case in range(CASES):
-        text = _mutate(rng.choice(sources), rng)
+    for case in range(cases):
+        text = _mutate(rng.choice(sources), rng, tokens)
         try:
             read(text)
         except DamaError:
             continue
+        except AssertionError as exc:
+            pytest.fail(f"{kind} case {case} (seed {SEED}): {exc}\n{text!r}")
         except Exception as exc:
             pytest.fail(f"{kind} case {case} (seed {SEED}): {type(exc).__name__}: {exc}\n{text!r}")
 
@@ -77,20 +94,76 @@ def test_mutated_diagrams_give_clear_errors() -> None:
     _never_crashes(read, sources, "diagram")
 
 
+PO_TOKENS = [
+    "msgid ", "msgstr ", "msgctxt ", "msgid_plural ", "msgstr[0] ", "msgstr[1] ", '""', '"',
+    "\\", '\\"', "\\n", "\\u", "\\x41", "\\0", "#, fuzzy\n", "#, fuzzy, python-format",
+    "#~ ", "#| msgid ", "#: ", "# ", "{count}", "{x}", "{", "}", "%s", "\r", "\x00", "\ufeff",
+    "\u2028", "\x85", "\x0c", "\ud800", "Language: xx\\n", "Plural-Forms: nplurals=0;",
+    "charset=latin-1", "Content-Type: text/plain; charset=bogus\\n", "\n\n",
+]  # fmt: skip
+
+
+SMALL_PROJECT = {
+    "babel.cfg": "[python: dama_diagrams/site/messages.py]\n"
+    "[jinja2: docs/pages/end.md.j2]\n"
+    "[dama_diagram: diagrams/game-over-*.yaml]\n",
+    "docs/pages/end.md.j2": None,
+    "diagrams/game-over-blocked.yaml": None,
+    "diagrams/game-over-no-pieces.yaml": None,
+}
+"""The code's messages, one page and its diagrams: a catalog small enough to read often."""
+
+
+def _small_project(folder: Path) -> Path:
+    """A project with a little English, and the Dutch catalog of just that English."""
+    for name, text in SMALL_PROJECT.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes((ROOT / name).read_bytes() if text is None else text.encode())
+    with (ROOT / catalog_path(Path(), "nl")).open("rb") as file:
+        dutch = read_po(file, locale="nl")
+    for message in list(dutch):
+        files = {path for path, _ in message.locations}
+        if message.id and not files & {CODE_MESSAGES, *SMALL_PROJECT}:
+            dutch.delete(message.id, message.context)
+    target = catalog_path(folder, "nl")
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as file:
+        write_po(file, dutch, width=0)
+    return target
+
+
+def _located(error: DamaError, where: str) -> None:
+    assert error.path == where and error.line is not None, f"not at {where}:line: {error}"
+    assert str(error).startswith(f"{where}:{error.line}: ")
+
+
 def test_mutated_catalogs_give_clear_errors(tmp_path: Path) -> None:
-    locales = tmp_path / "docs" / "locales"
-    locales.mkdir(parents=True)
-    sources = [(ROOT / "docs" / "locales" / "nl.yml").read_text(encoding="utf-8")]
-    sources = ["\n".join(source.splitlines()[start : start + 40]) for source in sources
-               for start in range(0, 400, 40)]  # fmt: skip
+    """A mutated PO file is read and used, or refused at its line: never a traceback."""
+    catalog = _small_project(tmp_path)
+    shown = catalog.relative_to(tmp_path).as_posix()
+    sources = [catalog.read_text(encoding="utf-8")]
+    load_catalog(tmp_path, "nl")  # the English, extracted once
 
     def read(text: str) -> None:
-        (locales / "xx.yml").write_bytes(text.encode("utf-8", "surrogatepass"))
-        catalog = load_catalog(tmp_path, "xx")
-        for key in list(catalog.entries)[:5]:
-            catalog.text(key)
+        catalog.write_bytes(text.encode("utf-8", "surrogatepass"))
+        try:
+            loaded = load_catalog(tmp_path, "nl")
+            for (context, english), entry in list(loaded.entries.items()):
+                if entry.po_line is not None:
+                    names = dict.fromkeys(PLACEHOLDER.findall(english), "1")
+                    loaded.message(english, context, **names)
+        except DamaError as exc:
+            _located(exc, shown)
+            raise
+        errors, warnings = translation_problems(tmp_path, ["nl"])
+        for error in errors:
+            _located(error, shown)
+        for warning in warnings:  # outdated or missing: at the English
+            assert warning.path in (CODE_MESSAGES, *SMALL_PROJECT), str(warning)
+            assert warning.line, str(warning)
 
-    _never_crashes(read, sources, "catalog")
+    _never_crashes(read, sources, "catalog", tokens=TOKENS + PO_TOKENS, cases=CATALOG_CASES)
 
 
 def test_mutated_page_lists_give_clear_errors(tmp_path: Path) -> None:

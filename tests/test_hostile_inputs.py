@@ -10,9 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from dama_diagrams.site.translations import catalog_path
 from tests.conftest import copy_project, run_cli
+from tests.po_files import msgstr_line, translate
 
 pytestmark = pytest.mark.slow
+
+NL_CATALOG = catalog_path(Path(), "nl").as_posix()
 
 
 @pytest.fixture
@@ -52,21 +56,26 @@ def test_hex_looking_page_name_is_refused_at_its_line(project: Path) -> None:
     _fails_cleanly(run_cli("build", "--lang", "en", cwd=project), f"nav.yml:{lines}:")
 
 
-@pytest.mark.parametrize("value", ["0b_", "2024-02-30", "1_0", "1e3"])
-def test_number_or_date_looking_catalog_text_is_text(project: Path, value: str) -> None:
-    catalog = project / "docs" / "locales" / "en.yml"
-    _replace(catalog, "  and: and\n", f"  and: {value}\n")
+@pytest.mark.parametrize("value", ["0b_", "2024-02-30", "1_0", "1e3", "!!int 0x_", "~"])
+def test_number_or_date_looking_translation_is_text(project: Path, value: str) -> None:
+    translate(project, "nl", {("ui.and", "and"): value})
     assert run_cli("status", cwd=project).returncode == 0
-    result = run_cli("build", "--lang", "en", cwd=project)
+    result = run_cli("build", "--lang", "nl", "--drafts", cwd=project)
     assert result.returncode == 0, result.stderr
+    page = (project / "site" / "nl" / "capturing" / "index.html").read_text(encoding="utf-8")
+    assert f" {value} " in page
 
 
-def test_explicitly_tagged_bad_number_in_a_catalog_is_located(project: Path) -> None:
-    catalog = project / "docs" / "locales" / "en.yml"
-    _replace(catalog, "  and: and\n", "  and: !!int 0x_\n")
-    line = catalog.read_text().splitlines().index("  and: !!int 0x_") + 1
-    message = _fails_cleanly(run_cli("status", cwd=project), f"en.yml:{line}:")
-    assert "not a whole number" in message
+def test_an_unquoted_translation_is_located(project: Path) -> None:
+    catalog = project / NL_CATALOG
+    line = msgstr_line(catalog, "and", "ui.and")
+    _replace(
+        catalog,
+        'msgctxt "ui.and"\nmsgid "and"\nmsgstr "en"\n',
+        'msgctxt "ui.and"\nmsgid "and"\nmsgstr !!int 0x_\n',
+    )
+    message = _fails_cleanly(run_cli("status", cwd=project), f"{NL_CATALOG}:{line}:")
+    assert "expected a string in double quotes" in message
 
 
 # --- 8. a square with 4,301 digits ----------------------------------------------------
@@ -85,12 +94,25 @@ def test_a_square_of_4301_digits_is_refused_and_not_echoed(project: Path, square
 # --- 9. a lone surrogate in a catalog ---------------------------------------------------
 
 
-def test_a_lone_surrogate_in_a_catalog_is_located(project: Path) -> None:
-    catalog = project / "docs" / "locales" / "en.yml"
-    _replace(catalog, "  and: and\n", '  and: "and\\ud800"\n')
-    line = catalog.read_text().splitlines().index('  and: "and\\ud800"') + 1
-    message = _fails_cleanly(run_cli("build", "--lang", "en", cwd=project), f"en.yml:{line}:")
-    assert "\\ud800" in message
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        (b'msgstr "en\\ud800"', "unknown escape \\u"),  # PO has no \u escape
+        (b'msgstr "en\xed\xa0\x80"', "not UTF-8"),  # a surrogate encoded as UTF-8 bytes
+    ],
+)
+def test_a_lone_surrogate_in_a_catalog_is_located(
+    project: Path, written: bytes, expected: str
+) -> None:
+    catalog = project / NL_CATALOG
+    line = msgstr_line(catalog, "and", "ui.and")
+    lines = catalog.read_bytes().split(b"\n")
+    assert lines[line - 1] == b'msgstr "en"'
+    lines[line - 1] = written
+    catalog.write_bytes(b"\n".join(lines))
+    result = run_cli("build", "--lang", "nl", "--drafts", cwd=project)
+    message = _fails_cleanly(result, f"{NL_CATALOG}:{line}:")
+    assert expected in message
     assert not (project / "site").exists()
 
 
@@ -111,22 +133,21 @@ def test_an_alias_bomb_in_mkdocs_yml_is_refused_at_once(project: Path) -> None:
 
 
 def test_a_language_code_with_a_newline_is_refused(project: Path) -> None:
+    locales = project / "docs" / "locales"
+    before = sorted(path.relative_to(locales) for path in locales.rglob("*"))
     message = _fails_cleanly(run_cli("new-language", "pt\n", cwd=project), "not a language code")
     assert "'pt\\n'" in message
-    assert sorted(p.name for p in (project / "docs" / "locales").iterdir()) == [
-        "de.yml", "en.yml", "es.yml", "fr.yml", "it.yml", "nl.yml"
-    ]  # fmt: skip
+    assert sorted(path.relative_to(locales) for path in locales.rglob("*")) == before
 
 
 # --- 12. braces in a legend label --------------------------------------------------------
 
 
 def test_braces_in_a_legend_label_are_text(project: Path) -> None:
-    catalog = project / "docs" / "locales" / "en.yml"
-    _replace(catalog, "  start: start square\n", '  start: "start {{ square }} {.red}"\n')
-    result = run_cli("build", "--lang", "en", cwd=project)
+    translate(project, "nl", {("legend.start", "start square"): "start {{ square }} {.red}"})
+    result = run_cli("build", "--lang", "nl", "--drafts", cwd=project)
     assert result.returncode == 0, result.stderr
-    home = (project / "site" / "en" / "index.html").read_text(encoding="utf-8")
+    home = (project / "site" / "nl" / "index.html").read_text(encoding="utf-8")
     assert "start &#123;&#123; square &#125;&#125; &#123;.red&#125;" in home
 
 

@@ -53,6 +53,9 @@ def test_mkdocs_build_generates_the_default_language(tmp_path: Path) -> None:
     assert (project / "site" / "en" / "assets" / "diagrams" / "man-capture.svg").is_file()
     # The templates and catalogs are sources: they are never published.
     assert not list((project / "site" / "en").rglob("*.j2"))
+    assert not list((project / "site").rglob("*.po")) and not list(
+        (project / "site").rglob("*.pot")
+    )
     assert not (project / "site" / "en" / "locales").exists()
     # site/ holds only this build: marked, so that `dama-diagrams build` may replace it.
     assert (project / "site" / SITE_MARKER).is_file()
@@ -65,16 +68,31 @@ def test_serve_reloads_after_a_catalog_edit(tmp_path: Path) -> None:
     with running_cli("serve", "--lang", "nl", "--dev-addr", f"127.0.0.1:{port}", cwd=project):
         url = f"http://127.0.0.1:{port}/"
         _wait_for(url, '<html lang="nl"')
-        catalog = project / "docs" / "locales" / "nl.yml"
+        catalog = project / "docs" / "locales" / "nl" / "LC_MESSAGES" / "messages.po"
         text = catalog.read_text(encoding="utf-8")
         edited = text.replace(
-            "  name: Regels van het Italiaanse dammen",
-            "  name: Proefversie van de damregels",
+            'msgstr "Regels van het Italiaanse dammen"',
+            'msgstr "Proefversie van de damregels"',
             1,
         )
         assert edited != text
-        catalog.write_text(edited, encoding="utf-8")
+        catalog.write_text(edited, encoding="utf-8")  # as a PO editor saves it
         _wait_for(url, "Proefversie van de damregels")
+
+
+def test_serve_reloads_after_an_english_edit(tmp_path: Path) -> None:
+    """The English lives in the templates: an edit there is a new, untranslated message."""
+    project = copy_project(tmp_path)
+    port = free_port()
+    with running_cli("serve", "--lang", "nl", "--dev-addr", f"127.0.0.1:{port}", cwd=project):
+        url = f"http://127.0.0.1:{port}/king/"
+        _wait_for(url, '<html lang="nl"')
+        template = project / "docs" / "pages" / "king.md.j2"
+        template.write_text(
+            template.read_text(encoding="utf-8") + '\n{{ _("A sentence not yet translated.") }}\n'
+        )
+        page = _wait_for(url, "A sentence not yet translated.")
+        assert "oudere Engelse tekst" in page  # the notice of untranslated text
 
 
 def test_serve_shows_the_last_good_pages_and_the_error_while_a_diagram_is_broken(

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from dama_diagrams.diagram.schema import Claim, Show, load_diagram, show_options
+from dama_diagrams.diagram.options import Claim, Show, show_options
+from dama_diagrams.diagram.schema import load_diagram
 from dama_diagrams.engine.move import Move
 from dama_diagrams.errors import DamaError, DiagramError
 from tests.conftest import ROOT, run_cli

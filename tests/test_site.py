@@ -15,6 +15,7 @@ from dama_diagrams.errors import DamaError
 from dama_diagrams.site import build_site
 from dama_diagrams.site.translations import available_languages
 from tests.conftest import copy_project
+from tests.po_files import translate
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = available_languages(ROOT)
@@ -63,7 +64,8 @@ def _pages(site: Path, language: str) -> list[Path]:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("built") / "site"
-    report = build_site(ROOT, out=out)
+    # Drafts too: this is about the site's shape, whatever the state of the translations.
+    report = build_site(ROOT, out=out, drafts=True)
     assert report.languages == LANGUAGES
     return out
 
@@ -125,9 +127,14 @@ def test_diagram_titles_are_translated(site: Path) -> None:
 
 
 def test_no_template_braces_are_left(site: Path) -> None:
+    """Outside code blocks: the contributor page shows template syntax in its examples."""
+    shown = 0
     for path in site.rglob("*.html"):
         text = path.read_text(encoding="utf-8")
-        assert "{{" not in text and "{%" not in text, path
+        outside = re.sub(r"<pre\b.*?</pre>", "", text, flags=re.DOTALL)
+        assert "{{" not in outside and "{%" not in outside, path
+        shown += text != outside and "{%" in text
+    assert shown >= len(LANGUAGES)  # the examples are there, in every language
 
 
 def test_every_figure_says_what_the_engine_found(site: Path) -> None:
@@ -227,16 +234,50 @@ def test_false_claim_fails_and_keeps_the_old_site(project: Path) -> None:
     _assert_old_site_intact(project)
 
 
-def test_missing_key_fails_with_language_key_and_file(project: Path) -> None:
-    catalog = project / "docs" / "locales" / "en.yml"
-    catalog.write_text(catalog.read_text().replace("  backward_heading:", "  backward_title:"))
+def test_a_translation_with_other_placeholders_fails_at_its_po_line(project: Path) -> None:
+    caption = (
+        "The man on {start} may step to either dark square diagonally in front of it: {moves}."
+    )
+    path = translate(project, "nl", {caption: "De schijf op {begin} mag naar {moves}."})
+    line = next(
+        number
+        for number, text in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1)
+        if text == f'msgid "{caption}"'
+    )
+    with pytest.raises(DamaError) as error:
+        build_site(project, languages=["en", "nl"], drafts=True)
+    message = str(error.value)
+    assert message.startswith(f"docs/locales/nl/LC_MESSAGES/messages.po:{line}: nl: ")
+    assert "{begin}" in message and "The man on {start}" in message
+    _assert_old_site_intact(project)
+
+
+def test_a_template_placeholder_without_a_value_fails_at_its_line(project: Path) -> None:
+    template = project / "docs" / "pages" / "man.md.j2"
+    lines = template.read_text(encoding="utf-8").split("\n")
+    lines.insert(6, '{{ _("See {page}.", other="x") }}')
+    template.write_text("\n".join(lines), encoding="utf-8")
     with pytest.raises(DamaError) as error:
         build_site(project, languages=["en"])
     message = str(error.value)
-    assert message.startswith("docs/pages/man.md.j2:")
-    assert "en: key 'man.backward_heading' is missing" in message
-    assert "docs/locales/en.yml" in message
+    assert message.startswith("docs/pages/man.md.j2:7: en: ")
+    assert "{page}" in message
     _assert_old_site_intact(project)
+
+
+def test_an_untranslated_page_says_so_after_its_title(project: Path) -> None:
+    template = project / "docs" / "pages" / "king.md.j2"
+    template.write_text(template.read_text(encoding="utf-8") + '\n{{ _("A new sentence.") }}\n')
+    report = build_site(project, languages=["en", "nl"], drafts=True)
+    assert "king" in report.untranslated_pages["nl"]
+    assert "king" not in report.untranslated_pages["en"]
+    html = (project / "site" / "nl" / "king" / "index.html").read_text(encoding="utf-8")
+    heading = html.index("<h1")
+    notice = html.index('class="admonition note"')
+    assert heading < notice < html.index("A new sentence.")
+    assert re.search(r"oudere Engelse tekst: [1-9]\d*\.", html[notice:])
+    english = (project / "site" / "en" / "king" / "index.html").read_text(encoding="utf-8")
+    assert 'class="admonition note"' not in english
 
 
 def test_broken_link_fails_the_mkdocs_build(project: Path) -> None:
@@ -260,9 +301,9 @@ def test_same_inputs_give_byte_identical_sites(
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1780000000")
     project = copy_project(tmp_path)
     first, second = tmp_path / "first", tmp_path / "second"
-    build_site(project, languages=["en", "nl"], out=first)
+    build_site(project, languages=["en", "nl"], out=first, drafts=True)
     shutil.rmtree(project / ".cache", ignore_errors=True)  # draw every card again
-    build_site(project, languages=["en", "nl"], out=second)
+    build_site(project, languages=["en", "nl"], out=second, drafts=True)
     files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
     changed = [f for f in files if (first / f).read_bytes() != (second / f).read_bytes()]

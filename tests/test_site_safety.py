@@ -19,8 +19,9 @@ import pytest
 from dama_diagrams.diagram import verify_directory
 from dama_diagrams.site import SITE_MARKER, SiteError, build_site
 from dama_diagrams.site.figures import figure_view
-from dama_diagrams.site.translations import scaffold_language
+from dama_diagrams.site.translations import new_language
 from tests.conftest import ROOT, copy_project, free_port, run_cli, running_cli
+from tests.po_files import translate
 
 pytestmark = pytest.mark.slow
 
@@ -259,16 +260,18 @@ class _Texts(HTMLParser):
 
 
 def test_catalog_text_cannot_inject_markup_and_shows_once(project: Path) -> None:
-    catalog = project / "docs" / "locales" / "en.yml"
-    text = catalog.read_text(encoding="utf-8")
-    text = text.replace("  name: Italian draughts rules", f"  name: '{HOSTILE_NAME}'", 1)
-    text = text.replace("  name: English", "  name: 'English <b>&</b>'", 1)
-    text = text.replace("  to_dark: Switch to dark mode", "  to_dark: 'Dark \" & <i>'", 1)
-    catalog.write_text(text, encoding="utf-8")
+    translate(
+        project,
+        "nl",
+        {
+            ("site.name", "Italian draughts rules"): HOSTILE_NAME,
+            ("ui.to_dark", "Switch to dark mode"): 'Dark " & <i>',
+        },
+    )
     out = project / "site"
-    build_site(project, languages=["en"], out=out)
+    build_site(project, languages=["en", "nl"], out=out, drafts=True)
 
-    html = (out / "en" / "king" / "index.html").read_text(encoding="utf-8")
+    html = (out / "nl" / "king" / "index.html").read_text(encoding="utf-8")
     assert "<script>alert(1)" not in html
     assert "&amp;amp;" not in html and "&amp;lt;" not in html  # escaped once, not twice
     page = _Texts()
@@ -278,21 +281,23 @@ def test_catalog_text_cannot_inject_markup_and_shows_once(project: Path) -> None
     values = [value for _, value in page.attributes]
     assert HOSTILE_NAME in values  # og:site_name and the logo's title, as the reader sees them
     assert 'Dark " & <i>' in values  # the palette toggle
-    assert "English <b>&</b>" in page.text  # the language menu
-    assert "<b>&</b>" not in html
+    assert "Nederlands" in page.text and "English" in page.text  # the language menu, by Babel
+    root = _Texts()
+    root.feed((out / "index.html").read_text(encoding="utf-8"))
+    assert HOSTILE_NAME in root.text and not any("alert(1)" in s for s in root.scripts)
 
 
 # --- 5. a language Material cannot translate its interface into -------------------
 
 
 def test_language_unknown_to_material_is_a_clear_error(project: Path) -> None:
-    scaffold_language(project, "sc")
+    new_language(project, "sc")  # a draft: nothing is translated yet
     with pytest.raises(SiteError) as error:
-        build_site(project, languages=["sc", "en"])
+        build_site(project, languages=["sc", "en"], drafts=True)
     message = str(error.value)
     assert "language 'sc'" in message and "Material" in message
-    assert "docs/locales/sc.yml" in message
-    result = run(project, "build")
+    assert "docs/locales/sc/" in message and ".yml" not in message
+    result = run(project, "build", "--drafts")
     assert result.returncode == 1
     assert "Traceback" not in result.stderr and "TemplateNotFound" not in result.stderr
     assert not (project / "site").exists()

@@ -17,7 +17,8 @@ from dama_diagrams.diagram import (
     verify_directory,
     verify_paths,
 )
-from dama_diagrams.diagram.schema import Claim, Diagram, parse_diagram
+from dama_diagrams.diagram.options import Claim
+from dama_diagrams.diagram.schema import Diagram, parse_diagram
 from dama_diagrams.engine.board import (
     BIT,
     BLACK_CROWN_ROW,

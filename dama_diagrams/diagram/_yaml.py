@@ -1,7 +1,7 @@
-"""Strict YAML: the one reader for diagram files, locale catalogs and the page list.
+"""Strict YAML: the one reader for diagram files, the page list and mkdocs.yml.
 
 Every YAML file of the project is small and written by hand, and some come from
-strangers (a translator's catalog, a contributed diagram), so all are read the
+strangers (a contributed diagram or page list), so all are read the
 same way: safe loading only (no tag builds an object, so no code can run), no
 anchors or aliases (an "alias bomb" repeats a node until memory runs out), and
 every error carries the line of the node it concerns.
@@ -323,7 +323,7 @@ def _mapping(node: MappingNode, depth: int, seen: set[int]) -> dict[str, YamlVal
     return result
 
 
-# == The site's files (catalogs, docs/pages/nav.yml): plain data ===============
+# == The site's files (docs/pages/nav.yml, mkdocs.yml): plain data ===============
 
 
 def read_utf8(path: Path, shown: str, error: type[DamaError], prefix: str = "") -> str:

@@ -3,13 +3,13 @@
 :func:`build_site` is the whole pipeline of ``dama-diagrams build``::
 
     diagrams/*.yaml --verify--> figures --render per language--> SVG
-    docs/pages/*.md.j2 + docs/locales/<lang>.yml --> Markdown per language
+    docs/pages/*.md.j2 + docs/locales/<lang>/LC_MESSAGES/messages.po --> Markdown per language
     one MkDocs build per language (in worker processes) --> site/<lang>/
     social cards (drawn here, meanwhile), site/index.html
 
 Everything is generated into a staging folder next to ``site/`` and swapped
-in at the end (:mod:`.output`), so a failed build (a false claim, a missing
-catalog key, a MkDocs warning) leaves the previous site as it was.  The MkDocs
+in at the end (:mod:`.output`), so a failed build (a false claim, a broken
+translation, a MkDocs warning) leaves the previous site as it was.  The MkDocs
 plugin (:mod:`.plugin`) reuses :func:`generate_language` for ``mkdocs serve``.
 """
 

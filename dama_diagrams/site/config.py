@@ -195,7 +195,7 @@ def check_theme_language(base: BaseConfig, language: str) -> None:
     raise SiteError(
         f"language '{language}': Material for MkDocs has no translation for it "
         f"(no partials/languages/{language}.html), so its pages cannot be built; "
-        f"rename docs/locales/{language}.yml to a code Material knows{hint}, "
+        f"rename the folder docs/locales/{language}/ to a code Material knows{hint}, "
         f"one of: {', '.join(sorted(known))}"
     )
 
