@@ -21,12 +21,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def copy_project(folder: Path) -> Path:
-    """A copy of the project's inputs (diagrams, pages, catalogs, config) that a test may break."""
+    """A copy of the project's inputs (diagrams, pages, catalogs, config) that a test may break.
+
+    ``babel.cfg`` says where the English text lives.  The code's own messages
+    (``dama_diagrams/site/messages.py``) are not copied: a ``dama_diagrams``
+    folder in the copy would shadow the package for commands run there, and
+    extraction reads them from the installed package when the project has none.
+    """
     copy = folder / "project"
     copy.mkdir()
     for name in ("diagrams", "docs"):
         shutil.copytree(ROOT / name, copy / name)
-    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
+    for name in ("mkdocs.yml", "babel.cfg"):
+        shutil.copy(ROOT / name, copy / name)
     return copy
 
 

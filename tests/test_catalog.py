@@ -1,26 +1,188 @@
-"""The locale catalogs: complete, consistent, strict, and easy to extend."""
+"""The gettext catalogs: status, updates, new languages and broken input, as translators see them.
+
+Most tests work on a copy of the project whose five catalogs are first made
+complete (:func:`complete_catalogs`), so that every count below starts from
+"all N messages translated" and is worked out from the edits the test makes.
+"""
 
 from __future__ import annotations
 
+import math
+import os
+import re
 import shutil
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog as BabelCatalog
+from babel.messages.pofile import read_po, write_po
 
+from dama_diagrams.site import translations
+from dama_diagrams.site.extract import extract_messages
+from dama_diagrams.site.messages import MESSAGES
 from dama_diagrams.site.translations import (
-    PLACEHOLDER,
-    UNTRANSLATED,
     Catalog,
     CatalogError,
+    Entry,
     available_languages,
-    catalog_status,
-    format_status,
     load_catalog,
-    scaffold_language,
+    po_syntax_problem,
+    translation_problems,
 )
+from tests.conftest import ROOT, copy_project, run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
-REFERENCE = load_catalog(ROOT, "en").entries
+LANGUAGES = ("de", "es", "fr", "it", "nl")
+STATUS_LINE = re.compile(
+    r"(?P<language>[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?)  (?P<percent>\d{1,3}\.\d)%  "
+    r"translated (?P<translated>\d+), outdated (?P<outdated>\d+), missing (?P<missing>\d+)"
+)
+LOCATED = re.compile(r"[^\s:]+:\d+: \S")
+"""One error line: ``path:line: message``."""
+
+MAN = "docs/pages/man.md.j2"
+# Messages of docs/pages/man.md.j2 that no other page or diagram uses, by their line there.
+MAN_7 = (
+    "Every piece starts the game as a man. The men are the foot soldiers of\n"
+    "the game: they only ever go forward, towards the opponent's side."
+)
+MAN_12 = (
+    "A man moves one square diagonally forward, onto an empty dark square. It\n"
+    "can never step backwards or sideways."
+)
+MAN_23 = "Never backwards"
+MAN_25 = (
+    "A man captures forward only. Even with an opposing piece right behind it\n"
+    "and an empty square beyond, a man may not capture backwards."
+)
+CAPTURE_ONLY = ("engine.capture_only", MESSAGES["engine.capture_only"])
+
+
+# --- helpers: catalogs read and written with Babel, as a PO editor would ------------------
+
+
+def po_file(project: Path, language: str) -> Path:
+    return project / "docs" / "locales" / language / "LC_MESSAGES" / "messages.po"
+
+
+def read_catalog(path: Path) -> BabelCatalog:
+    with path.open("rb") as file:
+        return read_po(file)
+
+
+def write_catalog(path: Path, catalog: BabelCatalog) -> None:
+    with path.open("wb") as file:
+        write_po(file, catalog, width=0, include_previous=True)
+
+
+def complete_catalogs(project: Path) -> int:
+    """Translate every message of every language for the current English; the message count.
+
+    Translated messages keep their translation; the others get ``[xx] English``,
+    which keeps their placeholders.  Obsolete entries are dropped.
+    """
+    template = extract_messages(project)
+    for language in LANGUAGES:
+        path = po_file(project, language)
+        catalog = read_catalog(path)
+        catalog.update(template)
+        for message in catalog:
+            if not message.id:
+                continue
+            if not message.string or message.fuzzy:
+                message.string = f"[{language}] {message.id}"
+            message.flags.discard("fuzzy")
+            message.previous_id = []
+        catalog.obsolete.clear()
+        write_catalog(path, catalog)
+    return len(template)
+
+
+def edit_message(
+    project: Path,
+    language: str,
+    english: str,
+    change: Callable[[BabelCatalog, str], None],
+) -> None:
+    path = po_file(project, language)
+    catalog = read_catalog(path)
+    change(catalog, english)
+    write_catalog(path, catalog)
+
+
+def blank(catalog: BabelCatalog, english: str) -> None:
+    catalog[english].string = ""
+
+
+def make_fuzzy(catalog: BabelCatalog, english: str) -> None:
+    catalog[english].flags.add("fuzzy")
+
+
+def line_of(path: Path, text: str) -> int:
+    """The number of the one line of ``path`` that is exactly ``text``."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines.count(text) == 1, text
+    return lines.index(text) + 1
+
+
+def status_lines(result: subprocess.CompletedProcess[str]) -> dict[str, str]:
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stdout.splitlines() if not line.startswith("  ")]
+    for line in lines:
+        assert STATUS_LINE.fullmatch(line), line
+    return {line.split()[0]: line for line in lines}
+
+
+def expected_status(language: str, translated: int, outdated: int, missing: int) -> str:
+    total = translated + outdated + missing
+    return (
+        f"{language}  {math.floor(1000 * translated / total) / 10:.1f}%  translated {translated}, "
+        f"outdated {outdated}, missing {missing}"
+    )
+
+
+def fails_cleanly(result: subprocess.CompletedProcess[str]) -> list[str]:
+    """A refused command: exit 1, every line ``path:line: message``, no traceback."""
+    assert result.returncode == 1, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert lines, result.stdout
+    for line in lines:
+        assert LOCATED.match(line), line
+    return lines
+
+
+def locales_snapshot(project: Path) -> dict[str, bytes]:
+    folder = project / "docs" / "locales"
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in folder.rglob("*")
+        if path.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def completed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    """A copy of the project with every language complete, and its number of messages."""
+    project = copy_project(tmp_path_factory.mktemp("completed"))
+    return project, complete_catalogs(project)
+
+
+@pytest.fixture
+def project(completed: tuple[Path, int], tmp_path: Path) -> Path:
+    """A fresh copy of the completed project, for one test to change."""
+    return Path(shutil.copytree(completed[0], tmp_path / "project"))
+
+
+@pytest.fixture
+def total(completed: tuple[Path, int]) -> int:
+    return completed[1]
+
+
+# --- the project's own catalogs ---------------------------------------------------------
+
 TERMS = {
     "nl": ("schijf", "dam"),
     "it": ("pedina", "dama"),
@@ -31,83 +193,628 @@ TERMS = {
 }
 
 
-@pytest.mark.parametrize("language", sorted(TERMS))
-def test_catalog_has_every_english_key(language: str) -> None:
-    entries = load_catalog(ROOT, language).entries
-    assert sorted(entries) == sorted(REFERENCE)
-    assert all(value.strip() for value in entries.values())
-    assert not [key for key, value in entries.items() if value.startswith(UNTRANSLATED)]
+def test_every_required_language_has_a_catalog() -> None:
+    assert available_languages(ROOT) == ["de", "en", "es", "fr", "it", "nl"]
 
 
-@pytest.mark.parametrize("language", sorted(TERMS))
-def test_catalog_keeps_every_placeholder(language: str) -> None:
-    entries = load_catalog(ROOT, language).entries
-    for key, english in REFERENCE.items():
-        assert set(PLACEHOLDER.findall(entries[key])) == set(PLACEHOLDER.findall(english)), key
+def test_no_translation_in_the_project_is_broken() -> None:
+    errors, _ = translation_problems(ROOT, LANGUAGES)
+    assert [str(error) for error in errors] == []
 
 
 @pytest.mark.parametrize("language", sorted(TERMS))
 def test_catalog_uses_the_established_draughts_terms(language: str) -> None:
     man, king = TERMS[language]
-    entries = load_catalog(ROOT, language).entries
-    assert man in entries["legend.king"] or man in entries["position.man"]
-    assert king.lower() in entries["position.king"].lower()
+    catalog = load_catalog(ROOT, language)
+    assert man in catalog.text("position.man", squares="9")
+    assert king.lower() in catalog.text("position.king", squares="9").lower()
 
 
-def test_every_required_language_has_a_catalog() -> None:
-    assert set(TERMS) <= set(available_languages(ROOT))
+def test_the_messages_these_tests_edit_are_where_they_say() -> None:
+    """The line numbers below were read off docs/pages/man.md.j2; each message is used once."""
+    found = {m.id: m.locations for m in extract_messages(ROOT) if m.id}
+    assert [found[english] for english in (MAN_7, MAN_12, MAN_23, MAN_25)] == [
+        [(MAN, 7)],
+        [(MAN, 12)],
+        [(MAN, 23)],
+        [(MAN, 25)],
+    ]
 
 
-def test_missing_key_names_language_key_and_file() -> None:
-    catalog = Catalog("nl", Path("docs/locales/nl.yml"), {"a": "tekst"})
-    with pytest.raises(CatalogError, match=r"nl: key 'b' is missing in docs/locales/nl.yml"):
-        catalog.text("b")
+def test_the_complete_copy_starts_at_one_hundred_percent(completed: tuple[Path, int]) -> None:
+    project, total = completed
+    lines = status_lines(run_cli("status", cwd=project))
+    assert lines == {code: expected_status(code, total, 0, 0) for code in LANGUAGES}
+    assert lines["it"] == f"it  100.0%  translated {total}, outdated 0, missing 0"
 
 
-def test_empty_key_is_an_error() -> None:
-    catalog = Catalog("fr", Path("docs/locales/fr.yml"), {"a": "  "})
-    with pytest.raises(CatalogError, match="key 'a' is empty"):
-        catalog.text("a")
+# --- one language's catalog in memory -----------------------------------------------------
+
+
+def _entry(english: str, shown: str, state: str = "translated") -> Entry:
+    return Entry(english, shown, state, ((MAN, 1),), 10)  # type: ignore[arg-type]
 
 
 def test_placeholders_must_match_exactly() -> None:
-    catalog = Catalog("de", Path("de.yml"), {"a": "Zug {move}", "b": "ohne"})
-    assert catalog.text("a", move="22-19") == "Zug 22-19"
-    with pytest.raises(CatalogError, match="unknown placeholder"):
-        catalog.text("a")
+    entries = {
+        (None, "Move {move}"): _entry("Move {move}", "Zug {move}"),
+        (None, "plain"): _entry("plain", "schlicht"),
+    }
+    catalog = Catalog("de", Path("de.po"), entries)
+    assert catalog.message("Move {move}", move="22-19") == "Zug 22-19"
     with pytest.raises(CatalogError, match=r"placeholder \{move\} is missing"):
-        catalog.text("b", move="22-19")
+        catalog.message("plain", move="22-19")
+    with pytest.raises(CatalogError, match=r"unknown placeholder \{move\}") as raised:
+        catalog.message("Move {move}", square="5")
+    assert str(raised.value).startswith("de.po:10: de: ")
 
 
-def test_unused_keys_are_reported() -> None:
-    catalog = Catalog("it", Path("it.yml"), {"used": "x", "stale": "y", "engine.any": "z"})
-    catalog.text("used")
-    assert catalog.unused_keys() == ["stale"]
+def test_untranslated_text_shows_in_english_and_is_counted_once_used() -> None:
+    entries = {
+        (None, "old"): _entry("old", "alt", "outdated"),
+        (None, "new"): _entry("new", "new", "missing"),
+        (None, "done"): _entry("done", "fertig"),
+    }
+    catalog = Catalog("de", Path("de.po"), entries)
+    assert catalog.not_current() == 0
+    assert catalog.message("done") == "fertig"
+    assert catalog.not_current() == 0
+    assert catalog.message("old") == "alt"
+    assert catalog.message("new") == "new"
+    assert catalog.message("never extracted") == "never extracted"
+    assert catalog.not_current() == 2
 
 
-def test_unquoted_yes_is_caught(tmp_path: Path) -> None:
-    (tmp_path / "docs" / "locales").mkdir(parents=True)
-    (tmp_path / "docs" / "locales" / "xx.yml").write_text("explain:\n  yes: si\n")
-    with pytest.raises(CatalogError, match="quote it"):
-        load_catalog(tmp_path, "xx")
+def test_a_code_message_is_found_by_its_key() -> None:
+    catalog = load_catalog(ROOT, "it")
+    assert catalog.text("ui.and") == "e"
+    with pytest.raises(CatalogError, match=r"no message 'ui\.nothing'"):
+        catalog.text("ui.nothing")
 
 
-def test_new_language_is_scaffolded_from_english(tmp_path: Path) -> None:
-    shutil.copytree(ROOT / "docs", tmp_path / "docs")
-    path = scaffold_language(tmp_path, "pt")
-    entries = load_catalog(tmp_path, "pt").entries
-    assert sorted(entries) == sorted(REFERENCE)
-    assert all(value.startswith(UNTRANSLATED) for value in entries.values())
-    assert path.name == "pt.yml"
-    with pytest.raises(CatalogError, match="already exists"):
-        scaffold_language(tmp_path, "pt")
+# --- status --------------------------------------------------------------------------------
 
 
-def test_status_shows_completeness(tmp_path: Path) -> None:
-    shutil.copytree(ROOT / "docs", tmp_path / "docs")
-    scaffold_language(tmp_path, "pt")
-    status = {entry.language: entry for entry in catalog_status(tmp_path)}
-    assert status["nl"].complete and status["nl"].percent == 100.0
-    assert status["pt"].translated == 0 and not status["pt"].complete
-    text = format_status(list(status.values()))
-    assert "pt" in text and "untranslated" in text
+def test_status_counts_missing_and_outdated_messages(project: Path, total: int) -> None:
+    for english in (MAN_7, MAN_23):
+        edit_message(project, "it", english, blank)
+    edit_message(project, "it", MAN_25, make_fuzzy)
+    edit_message(project, "de", MAN_23, blank)
+
+    lines = status_lines(run_cli("status", cwd=project))
+
+    assert sorted(lines) == list(LANGUAGES)
+    assert lines["it"] == expected_status("it", total - 3, 1, 2)
+    assert lines["de"] == expected_status("de", total - 1, 0, 1)
+    for code in ("es", "fr", "nl"):
+        assert lines[code] == f"{code}  100.0%  translated {total}, outdated 0, missing 0"
+
+
+def test_status_percent_is_worked_out_from_the_counts(project: Path, total: int) -> None:
+    edit_message(project, "it", MAN_7, blank)
+    edit_message(project, "it", MAN_23, blank)
+
+    line = status_lines(run_cli("status", "--lang", "it", cwd=project))["it"]
+
+    found = STATUS_LINE.fullmatch(line)
+    assert found is not None
+    assert int(found["translated"]) == total - 2
+    assert (int(found["outdated"]), int(found["missing"])) == (0, 2)
+    # two of the total are missing: 100 * (total - 2) / total, to one decimal
+    # Rounded down: a language one message short never shows 100.0%.
+    assert found["percent"] == str(math.floor(1000 * (total - 2) / total) / 10)
+    assert float(found["percent"]) < 100
+
+
+def test_verbose_status_names_the_source_line_of_each_message(project: Path, total: int) -> None:
+    for english in (MAN_7, MAN_23):
+        edit_message(project, "it", english, blank)
+    edit_message(project, "it", MAN_25, make_fuzzy)
+
+    result = run_cli("status", "--lang", "it", "-v", cwd=project)
+
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == expected_status("it", total - 3, 1, 2)
+    assert lines[1:] == [
+        f"  {MAN}:25: outdated: 'A man captures forward only. Even with an opposing piece "
+        "right behi...'",
+        f"  {MAN}:7: missing: 'Every piece starts the game as a man. The men are the foot "
+        "soldiers...'",
+        f"  {MAN}:23: missing: 'Never backwards'",
+    ]
+
+
+def test_status_of_a_language_without_catalog_is_refused(project: Path) -> None:
+    result = run_cli("status", "--lang", "pt", cwd=project)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "dama-diagrams new-language pt" in result.stderr
+
+
+# --- an English sentence changes: status, then update-translations ---------------------------
+
+MAN_12_NEW = MAN_12.replace("moves one square", "steps one square")
+ADDED = "A draw is agreed by both players."
+
+
+def change_the_man_page(project: Path) -> None:
+    """Line 12: one word of a sentence changes; line 23: a heading is replaced by a new one."""
+    page = project / MAN
+    text = page.read_text(encoding="utf-8")
+    assert text.count(MAN_12) == 1 and text.count(f'_("{MAN_23}")') == 1
+    text = text.replace(MAN_12, MAN_12_NEW).replace(f'_("{MAN_23}")', f'_("{ADDED}")')
+    page.write_text(text, encoding="utf-8")
+
+
+def test_changed_english_is_outdated_in_every_language(project: Path, total: int) -> None:
+    change_the_man_page(project)
+
+    lines = status_lines(run_cli("status", cwd=project))
+
+    # the changed sentence is outdated, the new heading missing, the old one gone
+    assert lines == {code: expected_status(code, total - 2, 1, 1) for code in LANGUAGES}
+    verbose = run_cli("status", "--lang", "fr", "-v", cwd=project).stdout.splitlines()
+    assert verbose[1:] == [
+        f"  {MAN}:12: outdated: 'A man steps one square diagonally forward, onto an empty dark "
+        "squar...'",
+        f"  {MAN}:23: missing: 'A draw is agreed by both players.'",
+    ]
+
+
+CHANGED_ENTRY = (
+    f"#: {MAN}:12\n"
+    "#, fuzzy\n"
+    '#| msgid ""\n'
+    '#| "A man moves one square diagonally forward, onto an empty dark square. It\\n"\n'
+    '#| "can never step backwards or sideways."\n'
+    'msgid ""\n'
+    '"A man steps one square diagonally forward, onto an empty dark square. It\\n"\n'
+    '"can never step backwards or sideways."\n'
+    'msgstr ""\n'
+)
+
+
+def test_update_translations_marks_fuzzy_keeps_old_and_adds_new(project: Path, total: int) -> None:
+    old = {code: read_catalog(po_file(project, code)) for code in LANGUAGES}
+    change_the_man_page(project)
+
+    result = run_cli("update-translations", cwd=project)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        f"wrote {Path('docs/locales/messages.pot')}",
+        *(
+            f"wrote {Path('docs/locales') / code / 'LC_MESSAGES' / 'messages.po'}"
+            for code in LANGUAGES
+        ),
+    ]
+    for code in LANGUAGES:
+        path = po_file(project, code)
+        text = path.read_text(encoding="utf-8")
+        catalog = read_catalog(path)
+        changed = catalog[MAN_12_NEW]
+        assert changed.fuzzy
+        assert changed.string == old[code][MAN_12].string != ""
+        assert changed.locations == [(MAN, 12)]
+        assert CHANGED_ENTRY in text  # the previous English as GNU gettext writes it
+        assert translations.read_catalog(project, code)[MAN_12_NEW].previous_id == [MAN_12]
+        assert catalog[ADDED].string == ""
+        assert not catalog[ADDED].fuzzy
+        assert MAN_23 not in catalog
+        assert catalog.obsolete[MAN_23].string == old[code][MAN_23].string
+        assert f'#~ msgid "{MAN_23}"\n#~ msgstr "{old[code][MAN_23].string}"' in text
+    template = read_catalog(project / "docs" / "locales" / "messages.pot")
+    assert len(template) == total
+    assert ADDED in template and MAN_23 not in template
+
+    # the written catalogs measure as the sources did; a second update writes the same bytes
+    after = status_lines(run_cli("status", cwd=project))
+    assert after == {code: expected_status(code, total - 2, 1, 1) for code in LANGUAGES}
+    written = locales_snapshot(project)
+    assert run_cli("update-translations", cwd=project).returncode == 0
+    assert locales_snapshot(project) == written
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is not None:  # GNU gettext, where installed, reads every file written
+        for code in LANGUAGES:
+            check = [msgfmt, "--check", "-o", os.devnull, str(po_file(project, code))]
+            checked = subprocess.run(check, capture_output=True, text=True, check=False)
+            assert checked.returncode == 0, checked.stderr
+
+
+def test_update_translations_of_one_language_leaves_the_others(project: Path) -> None:
+    before = po_file(project, "de").read_bytes()
+    change_the_man_page(project)
+
+    result = run_cli("update-translations", "--lang", "it", cwd=project)
+
+    assert result.returncode == 0, result.stderr
+    assert po_file(project, "de").read_bytes() == before
+    assert read_catalog(po_file(project, "it"))[MAN_12_NEW].fuzzy
+
+
+# --- a new language --------------------------------------------------------------------------
+
+
+def test_new_language_is_started_from_the_english_sources(project: Path, total: int) -> None:
+    result = run_cli("new-language", "pt", cwd=project)
+
+    assert result.returncode == 0, result.stderr
+    path = po_file(project, "pt")
+    assert result.stdout.startswith(f"wrote {Path('docs/locales/pt/LC_MESSAGES/messages.po')} ")
+    assert "(Português)" in result.stdout
+    text = path.read_text(encoding="utf-8")
+    assert '"Language: pt\\n"' in text
+    catalog = read_catalog(path)
+    assert str(catalog.locale) == "pt"
+    template = extract_messages(project)
+    assert {(m.context, m.id) for m in catalog if m.id} == {
+        (m.context, m.id) for m in template if m.id
+    }
+    assert all(message.string == "" for message in catalog if message.id)
+    assert len(catalog) == total
+
+    lines = status_lines(run_cli("status", cwd=project))
+    assert lines["pt"] == f"pt  0.0%  translated 0, outdated 0, missing {total}"
+    assert sorted(lines) == sorted([*LANGUAGES, "pt"])
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [
+        ("xx-!!", "is not a language code"),
+        ("zz", "is not a locale that Babel knows"),
+        ("PT", "is not a language code"),
+        ("en", "English is the language of the sources"),
+    ],
+)
+def test_a_bad_language_code_is_one_line_and_writes_nothing(
+    project: Path, code: str, reason: str
+) -> None:
+    before = locales_snapshot(project)
+
+    result = run_cli("new-language", code, cwd=project)
+
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert reason in result.stderr
+    assert locales_snapshot(project) == before
+    assert not (project / "docs" / "locales" / code).exists()
+
+
+def test_an_existing_language_is_not_overwritten(project: Path) -> None:
+    before = locales_snapshot(project)
+
+    result = run_cli("new-language", "nl", cwd=project)
+
+    assert result.returncode == 1
+    assert "already exists at docs/locales/nl/LC_MESSAGES/messages.po" in result.stderr
+    assert locales_snapshot(project) == before
+
+
+# --- broken input: one line each, path:line ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def built(completed: tuple[Path, int], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The completed project, built in Italian and English with --strict-translations."""
+    project = Path(shutil.copytree(completed[0], tmp_path_factory.mktemp("built") / "project"))
+    result = run_cli("build", "--lang", "it", "--lang", "en", "--strict-translations", cwd=project)
+    assert result.returncode == 0, result.stderr
+    assert "translation" not in result.stdout  # nothing outdated or missing to warn about
+    return project
+
+
+@pytest.fixture
+def site_project(built: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the built project, site/ included."""
+    return Path(shutil.copytree(built, tmp_path / "project"))
+
+
+def build_fails(project: Path, *args: str) -> list[str]:
+    """A build that is refused: its lines; the site built before is left as it was."""
+    before = (project / "site" / "it" / "index.html").read_bytes()
+    lines = fails_cleanly(run_cli("build", "--lang", "it", "--lang", "en", *args, cwd=project))
+    assert (project / "site" / "it" / "index.html").read_bytes() == before
+    return lines
+
+
+def replace_line(path: Path, number: int, change: Callable[[str], str]) -> None:
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[number - 1] = change(lines[number - 1])
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+IT_PO = "docs/locales/it/LC_MESSAGES/messages.po"
+
+
+def test_po_string_without_its_closing_quote(site_project: Path) -> None:
+    path = site_project / IT_PO
+    msgstr = line_of(path, f'msgid "{MAN_23}"') + 1
+    replace_line(path, msgstr, lambda line: line.removesuffix('"'))
+
+    lines = build_fails(site_project)
+
+    assert lines == [
+        f"{IT_PO}:{msgstr}: it: not a valid PO file: the string has no closing quote: end it "
+        'with " on the same line'
+    ]
+    status = fails_cleanly(run_cli("status", cwd=site_project))
+    assert status == lines
+
+
+def test_po_msgstr_without_msgid(site_project: Path) -> None:
+    path = site_project / IT_PO
+    msgid = line_of(path, f'msgid "{MAN_23}"')
+    replace_line(path, msgid, lambda line: "")  # the msgstr below it is left alone
+
+    lines = build_fails(site_project)
+
+    assert lines == [
+        f"{IT_PO}:{msgid + 1}: it: not a valid PO file: msgstr without a msgid before it"
+    ]
+
+
+def test_po_msgid_without_msgstr(site_project: Path) -> None:
+    path = site_project / IT_PO
+    msgid = line_of(path, f'msgid "{MAN_23}"')
+    replace_line(path, msgid + 1, lambda line: "")
+
+    lines = build_fails(site_project)
+
+    assert len(lines) == 1
+    assert lines[0].startswith(f"{IT_PO}:{msgid}: it: not a valid PO file: msgid without msgstr")
+
+
+def test_po_translation_with_a_placeholder_its_english_lacks(site_project: Path) -> None:
+    path = site_project / IT_PO
+    msgid = line_of(path, 'msgctxt "engine.capture_only"') + 1
+    replace_line(path, msgid + 1, lambda line: line.replace("{move}", "{moves}"))
+    assert "{moves}" in path.read_text(encoding="utf-8").splitlines()[msgid]
+
+    lines = build_fails(site_project)
+
+    assert lines == [
+        f"{IT_PO}:{msgid}: it: the translation of '{CAPTURE_ONLY[1]}' has the placeholder "
+        "{moves}, which the English lacks; keep exactly the English placeholders"
+    ]
+
+
+def test_broken_catalogs_of_several_languages_are_all_reported(site_project: Path) -> None:
+    de, fr = (f"docs/locales/{code}/LC_MESSAGES/messages.po" for code in ("de", "fr"))
+    de_msgstr = line_of(site_project / de, f'msgid "{MAN_23}"') + 1
+    replace_line(site_project / de, de_msgstr, lambda line: line.removesuffix('"'))
+    fr_msgid = line_of(site_project / fr, 'msgctxt "engine.capture_only"') + 1
+    replace_line(site_project / fr, fr_msgid + 1, lambda line: line.replace("{move}", "{moves}"))
+    it_msgid = line_of(site_project / IT_PO, 'msgctxt "engine.capture_only"') + 1
+    replace_line(site_project / IT_PO, it_msgid + 1, lambda line: line.replace("{move} ", ""))
+
+    result = run_cli(
+        "build", "--lang", "de", "--lang", "fr", "--lang", "it", "--lang", "en", cwd=site_project
+    )
+    lines = fails_cleanly(result)
+
+    assert [line.split(": ", 1)[0] for line in lines] == [
+        f"{de}:{de_msgstr}",
+        f"{fr}:{fr_msgid}",
+        f"{IT_PO}:{it_msgid}",
+    ]
+    assert "has no closing quote" in lines[0]
+    assert "has the placeholder {moves}, which the English lacks" in lines[1]
+    assert "lacks the placeholder {move}" in lines[2]
+
+
+def test_update_translations_reports_every_broken_catalog_and_writes_nothing(
+    project: Path,
+) -> None:
+    de, fr = (f"docs/locales/{code}/LC_MESSAGES/messages.po" for code in ("de", "fr"))
+    de_msgstr = line_of(project / de, f'msgid "{MAN_23}"') + 1
+    replace_line(project / de, de_msgstr, lambda line: line.removesuffix('"'))
+    fr_msgid = line_of(project / fr, f'msgid "{MAN_23}"')
+    replace_line(project / fr, fr_msgid, lambda line: "")
+    change_the_man_page(project)
+    before = locales_snapshot(project)
+
+    lines = fails_cleanly(run_cli("update-translations", cwd=project))
+
+    assert lines == [
+        f"{de}:{de_msgstr}: de: not a valid PO file: the string has no closing quote: end it "
+        'with " on the same line',
+        f"{fr}:{fr_msgid + 1}: fr: not a valid PO file: msgstr without a msgid before it",
+    ]
+    assert locales_snapshot(project) == before
+
+
+@pytest.mark.parametrize(
+    ("line", "change", "where", "reason"),
+    [
+        # an expression in a {% trans %} block: line 12 of the template
+        (12, lambda line: line.replace("{% trans %}", "{% trans %}{{ piece.name }} "), 12, "'.'"),
+        # a control structure in a {% trans %} block
+        (
+            12,
+            lambda line: line.replace("{% trans %}", "{% trans %}{% if x %}y{% endif %}"),
+            12,
+            "control structures in translatable sections are not allowed",
+        ),
+        # `{% endtrans` left open on line 13: Jinja reads on to the next `{`, in line 15
+        (13, lambda line: line.replace("{% endtrans %}", "{% endtrans"), 15, "got '{'"),
+    ],
+)
+def test_a_trans_block_that_does_not_parse(
+    site_project: Path, line: int, change: Callable[[str], str], where: int, reason: str
+) -> None:
+    replace_line(site_project / MAN, line, change)
+
+    lines = build_fails(site_project)
+
+    assert len(lines) == 1
+    assert lines[0].startswith(f"{MAN}:{where}: ")
+    assert reason in lines[0]
+    # the English cannot be found, so status and update-translations stop too
+    assert fails_cleanly(run_cli("status", cwd=site_project)) == lines
+    before = locales_snapshot(site_project)
+    assert fails_cleanly(run_cli("update-translations", cwd=site_project)) == lines
+    assert locales_snapshot(site_project) == before
+
+
+def test_an_undeclared_variable_in_a_trans_block(site_project: Path) -> None:
+    replace_line(site_project / MAN, 25, lambda line: line.replace("A man", "A {{ colour }} man"))
+
+    lines = build_fails(site_project, "--drafts")  # the changed English makes Italian a draft
+
+    assert len(lines) == 1
+    assert lines[0].startswith(f"{MAN}:25: ")
+    assert "'colour' is undefined" in lines[0]
+
+
+def test_strict_translations_lists_every_outdated_and_missing_message(
+    site_project: Path,
+) -> None:
+    edit_message(site_project, "it", MAN_23, blank)
+    edit_message(site_project, "it", MAN_25, make_fuzzy)
+
+    lines = build_fails(site_project, "--drafts", "--strict-translations")
+
+    assert lines == [
+        f"{MAN}:23: it: no translation of 'Never backwards'; add it to {IT_PO}",
+        f"{MAN}:25: it: outdated translation of 'A man captures forward only. Even with an "
+        f"opposing piece ...' (its English changed); update it in {IT_PO}",
+    ]
+    # without --strict-translations the same build goes through, with the same lines as warnings
+    result = run_cli("build", "--lang", "it", "--lang", "en", "--drafts", cwd=site_project)
+    assert result.returncode == 0, result.stderr
+    assert all(line in result.stdout.splitlines() for line in lines)
+
+
+def test_strict_translations_with_a_lower_draft_threshold(site_project: Path) -> None:
+    """A language above the threshold is built without --drafts; strict still refuses its gaps."""
+    config = site_project / "mkdocs.yml"
+    config.write_text(
+        config.read_text(encoding="utf-8")
+        + "\nextra:\n  dama_diagrams:\n    draft_threshold: 90\n",
+        encoding="utf-8",
+    )
+    edit_message(site_project, "it", MAN_23, blank)
+
+    lines = build_fails(site_project, "--strict-translations")
+
+    assert lines == [f"{MAN}:23: it: no translation of 'Never backwards'; add it to {IT_PO}"]
+
+
+# --- PO syntax, line by line ------------------------------------------------------------------
+
+HEADER = 'msgid ""\nmsgstr ""\n"Language: it\\n"\n\n'
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "reason"),
+    [
+        ('msgid "a"\nmsgstr "b\n', 6, "no closing quote"),
+        ('msgid "a"\nmsgstr "b" c\n', 6, "text after the closing quote"),
+        ('msgid "a"\nmsgstr "\\q"\n', 6, "unknown escape \\q"),
+        ('#: x:1\nmsgstr "b"\n', 6, "msgstr without a msgid before it"),
+        ('msgid "a"\n\n#: x:2\nmsgid "c"\nmsgstr "d"\n', 5, "msgid without msgstr"),
+        ('msgid "a"\nmsgid "c"\nmsgstr "d"\n', 6, "msgid before the msgstr"),
+        ('msgid "a"\nmsgstr "b"\nmsgstr "c"\n', 7, "a second msgstr"),
+        ('msgctxt "k"\n\n', 5, "msgctxt without a msgid"),
+        ('msgid "a"\nmsgstr "b"\n#: x:1\n"d"\n', 8, "a string outside any msgid or msgstr"),
+        ('msgid "a"\nmsgstr b\n', 6, "expected a string in double quotes"),
+        ('msgid "a"\nmsgsrt "b"\n', 6, "unexpected text"),
+        ('#~ msgid "a"\n#~ msgstr "b\n', 6, "no closing quote"),
+    ],
+)
+def test_po_syntax_errors_name_their_line(body: str, line: int, reason: str) -> None:
+    problem = po_syntax_problem((HEADER + body).encode())
+    assert problem is not None
+    assert problem[0] == line
+    assert reason in problem[1]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'msgid "a"\nmsgstr "b"\n',
+        '#, fuzzy\n#| msgid "x"\nmsgctxt "k"\nmsgid ""\n"a\\n"\n"b \\"q\\""\nmsgstr "c\\\\d"\n',
+        'msgid "one"\nmsgid_plural "many"\nmsgstr[0] "uno"\nmsgstr[1] "molti"\n',
+        'msgid "a"\nmsgstr "b"\n\n#~| msgid "x"\n#~ msgid "y"\n#~ msgstr ""\n#~ "z"\n',
+    ],
+)
+def test_valid_po_syntax_passes(body: str) -> None:
+    assert po_syntax_problem((HEADER + body).encode()) is None
+
+
+def test_po_that_is_not_utf8_names_its_line() -> None:
+    assert po_syntax_problem((HEADER + 'msgid "a"\nmsgstr "').encode() + b'\xe8"\n') == (
+        6,
+        "not UTF-8 text; save the file as UTF-8",
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_project_catalogs_are_valid_po(language: str) -> None:
+    assert po_syntax_problem(po_file(ROOT, language).read_bytes()) is None
+
+
+# --- the standard tool finds what a build finds --------------------------------------------------
+
+
+def test_pybabel_extract_with_babel_cfg_finds_the_same_messages(tmp_path: Path) -> None:
+    pybabel = Path(sys.executable).with_name("pybabel")
+    pot = tmp_path / "messages.pot"
+    result = subprocess.run(
+        [str(pybabel), "extract", "-F", "babel.cfg", "-o", str(pot), "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+
+    standard = {(m.context, m.id): sorted(m.locations) for m in read_catalog(pot) if m.id}
+    ours = {(m.context, m.id): sorted(m.locations) for m in extract_messages(ROOT) if m.id}
+
+    assert standard == ours
+    # every kind of source is there: the code's words, page text and a diagram's caption
+    assert ("ui.and", "and") in ours
+    assert ours[(None, MAN_12)] == [(MAN, 12)]
+    assert any(path.startswith("diagrams/") for places in ours.values() for path, _ in places)
+
+
+def test_the_code_messages_come_from_the_package_when_the_project_has_none(
+    completed: tuple[Path, int],
+) -> None:
+    project, _ = completed
+    assert not (project / "dama_diagrams").exists()
+    ours = {(m.context, m.id): m.locations for m in extract_messages(project) if m.id}
+    package = extract_messages(ROOT).get(CAPTURE_ONLY[1], context=CAPTURE_ONLY[0])
+    assert package is not None
+    assert ours[CAPTURE_ONLY] == package.locations
+    assert len(ours) == len(extract_messages(ROOT))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("[python: x\nfoo\n", "babel.cfg:1: not a Babel mapping"),
+        ("[jinja2: docs/pages/*.md.j2]\nx\n", "babel.cfg:2: not a Babel mapping"),
+        ("[nonsense: docs/pages/*.md.j2]\n", "babel.cfg: Unknown extraction method 'nonsense'"),
+        (None, "babel.cfg: there is no babel.cfg"),
+    ],
+)
+def test_a_broken_babel_cfg_is_one_line(project: Path, text: str | None, expected: str) -> None:
+    config = project / "babel.cfg"
+    if text is None:
+        config.unlink()
+    else:
+        config.write_text(text, encoding="utf-8")
+
+    result = run_cli("status", cwd=project)
+
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stderr.startswith(expected)

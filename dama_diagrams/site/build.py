@@ -51,7 +51,7 @@ from .output import check_out, make_parent, publish, staging_folder
 from .pages import PageRenderer
 from .translations import (
     DEFAULT_LANGUAGE,
-    CatalogError,
+    CombinedCatalogError,
     available_languages,
     catalog_path,
     catalog_status,
@@ -249,10 +249,11 @@ def _build_site(
     out = (out or project_root / SITE_DIR).resolve()
     check_out(project_root, out)
     base = BaseConfig.read(project_root)
-    chosen = choose_languages(project_root, base, languages, drafts=drafts)
+    # A release check looks at every language: none is left out as a draft.
+    chosen = choose_languages(project_root, base, languages, drafts=drafts or strict_translations)
     problems, warnings = translation_problems(project_root, chosen, strict=strict_translations)
     if problems:
-        raise CatalogError("\n".join(str(problem) for problem in problems))
+        raise CombinedCatalogError(problems)
     started = time.perf_counter()
     figures = load_figures(project_root)
     timings = {"verify": time.perf_counter() - started}
@@ -297,7 +298,7 @@ def _build_languages(
     if the languages had been built one after the other.  Also returns the
     seconds spent on the social cards.
     """
-    errors: dict[str, str] = {}
+    errors: dict[str, DamaError] = {}
     built: dict[str, LanguageSources] = {}
     waiting: dict[str, Callable[[], _MkDocsResult]] = {}
     preload(base.plugin_names())
@@ -308,7 +309,7 @@ def _build_languages(
                     project_root, code, figures, base=base, languages=languages
                 )
             except DamaError as exc:
-                errors[code] = str(exc)
+                errors[code] = exc
                 continue
             folder = staging / "src" / code
             write_files(sources.files, folder / "docs")
@@ -334,11 +335,11 @@ def _build_languages(
         for code, result in waiting.items():
             outcome = result()
             if outcome.warnings:
-                errors[code] = str(mkdocs_error(code, outcome.warnings[0]))
+                errors[code] = mkdocs_error(code, outcome.warnings[0])
             built[code].timings["mkdocs"] = outcome.seconds
     for code in languages:
         if code in errors:
-            raise SiteError(errors[code])
+            raise errors[code]  # it names its file and line
     write_files(drawn, staging / "site")
     return [built[code] for code in languages], cards_seconds
 
@@ -365,6 +366,9 @@ def choose_languages(
                 f"available: {', '.join(found)}"
             )
     chosen = list(dict.fromkeys(languages)) if languages else found
+    broken, _ = translation_problems(project_root, chosen)
+    if broken:  # every broken catalog at once, before any is measured
+        raise CombinedCatalogError(broken)
     if not drafts:
         below = {
             status.language: status.percent

@@ -10,6 +10,7 @@ catalogs of every language are measured against.
 
 from __future__ import annotations
 
+import configparser
 import io
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
@@ -19,12 +20,27 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
 
-from ..diagram._yaml import YamlError, compose_yaml
+from ..diagram._yaml import YamlError, compose_yaml, read_utf8
 from ._common import SiteError
 
-__all__ = ["BABEL_CFG", "TranslationSourceError", "extract_diagram", "extract_messages"]
+__all__ = [
+    "BABEL_CFG",
+    "CODE_MESSAGES",
+    "TranslationSourceError",
+    "extract_diagram",
+    "extract_messages",
+    "source_files",
+]
 
 BABEL_CFG = "babel.cfg"
+CODE_MESSAGES = "dama_diagrams/site/messages.py"
+"""Where ``babel.cfg`` finds the code's own messages: in this repository, the module itself.
+
+A project that is not this repository has no such file; its ``babel.cfg``
+line then reads the installed package's module, so that the code's messages
+(the legend, the engine's sentences) are never silently dropped from the
+template, and their translations never turned obsolete by an update.
+"""
 DIAGRAM_MESSAGES = ("title", "caption")
 """The keys of a diagram file that readers see, in English."""
 
@@ -61,15 +77,26 @@ def extract_diagram(
 def _mapping(project_root: Path) -> list[tuple[str, str, dict[str, str]]]:
     """``babel.cfg``: which extraction method reads which files, with its options."""
     path = project_root / BABEL_CFG
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
+    if not path.is_file():
         raise TranslationSourceError(
-            f"cannot read {BABEL_CFG} ({exc.strerror}); it says where the site's English text "
-            "lives",
+            f"there is no {BABEL_CFG}; it says where the site's English text lives", path=BABEL_CFG
+        )
+    text = read_utf8(path, BABEL_CFG, TranslationSourceError)
+    try:
+        method_map, options_map = parse_mapping_cfg(io.StringIO(text), BABEL_CFG)  # type: ignore[no-untyped-call]
+    except configparser.Error as exc:
+        line = getattr(exc, "lineno", None)
+        errors = getattr(exc, "errors", None)
+        if errors:  # ParsingError: (line, repr of the line)
+            line, text = errors[0]
+            problem = f"cannot read the line {str(text)[:60]}"
+        else:
+            problem = exc.message.splitlines()[0] if exc.message else type(exc).__name__
+        raise TranslationSourceError(
+            f"not a Babel mapping ([method: pattern] sections): {problem}",
             path=BABEL_CFG,
+            line=line,
         ) from None
-    method_map, options_map = parse_mapping_cfg(io.StringIO(text), BABEL_CFG)  # type: ignore[no-untyped-call]
     return [(pattern, method, dict(options_map.get(pattern, {}))) for pattern, method in method_map]
 
 
@@ -80,22 +107,55 @@ def extract_messages(project_root: Path) -> BabelCatalog:
     template, and the PO files written from it, come out the same every time.
     """
     template = BabelCatalog(project="dama-diagrams", fuzzy=False)
-    for pattern, method, options in _mapping(project_root):
-        for path in sorted(project_root.glob(pattern.replace("**", "*"))):
-            if not path.is_file():
-                continue
-            shown = path.relative_to(project_root).as_posix()
-            try:
-                found = extract_from_file(
-                    _method(method), path, keywords=DEFAULT_KEYWORDS, options=options
-                )
-            except Exception as exc:
-                raise _source_error(exc, shown) from None
-            for line, message, comments, context in found:
-                template.add(
-                    message, locations=[(shown, line)], auto_comments=comments, context=context
-                )
+    for path, shown, method, options in _sources(project_root):
+        try:
+            found = extract_from_file(
+                _method(method), path, keywords=DEFAULT_KEYWORDS, options=_options(method, options)
+            )
+        except Exception as exc:
+            if isinstance(exc, UnicodeDecodeError):
+                read_utf8(path, shown, TranslationSourceError)  # raises, naming the line
+            if str(exc).startswith("Unknown extraction method"):
+                raise TranslationSourceError(f"{exc} for {shown}", path=BABEL_CFG) from None
+            raise _source_error(exc, shown) from None
+        for line, message, comments, context in found:
+            template.add(
+                message, locations=[(shown, line)], auto_comments=comments, context=context
+            )
     return template
+
+
+def source_files(project_root: Path) -> list[Path]:
+    """Every file that ``babel.cfg`` names, so a cache can tell when the English changed."""
+    return [path for path, _, _, _ in _sources(project_root)]
+
+
+def _sources(project_root: Path) -> list[tuple[Path, str, str, dict[str, str]]]:
+    """(file, its path as shown, extraction method, options) in a fixed order."""
+    found = []
+    for pattern, method, options in _mapping(project_root):
+        paths = [
+            path for path in sorted(project_root.glob(pattern.replace("**", "*"))) if path.is_file()
+        ]
+        if paths:
+            found += [
+                (path, path.relative_to(project_root).as_posix(), method, options) for path in paths
+            ]
+        elif pattern == CODE_MESSAGES:
+            found.append((Path(__file__).with_name("messages.py"), CODE_MESSAGES, method, options))
+    return found
+
+
+def _options(method: str, options: dict[str, str]) -> dict[str, str]:
+    """Jinja's extractor skips a template it cannot parse unless told not to be silent.
+
+    Skipped, the template's messages would vanish from the template catalog:
+    ``status`` would not count them and ``update-translations`` would make
+    their translations obsolete.  The syntax error is reported instead.
+    """
+    if (method == "jinja2" or method.startswith("jinja2.")) and "silent" not in options:
+        return {**options, "silent": "false"}
+    return options
 
 
 def _method(name: str) -> Any:

@@ -124,7 +124,13 @@ class PageRenderer:
             )
         title = one_line(self.page_text(name, "title"))
         main = self._page_figures[0] if self._page_figures else DEFAULT_MAIN_DIAGRAM
-        markdown = self._front_matter(name, main) + _after_title(body, self._notice())
+        front_matter = self._front_matter(name, main)
+        meta = page_meta(self.env, name)
+        # The page's own description and summary are not on it: they do not count.
+        self.catalog.used -= {
+            (None, meta[key]) for key in ("description", "summary") if key in meta
+        }
+        markdown = front_matter + _after_title(body, self._notice())
         return RenderedPage(name, markdown, title, main, list(self._page_figures))
 
     def _helpers(self) -> dict[str, Any]:
