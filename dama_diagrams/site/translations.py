@@ -300,11 +300,34 @@ def _po_problem(exc: PoFileError) -> str:
     return re.sub(r"\s*on (?:line )?\d+\s*$", "", str(exc)).strip() or "syntax error"
 
 
+_MEASURED: dict[tuple[Path, str], tuple[tuple[int, int, int], dict[MessageKey, Entry]]] = {}
+"""Measured catalogs, by project and language, with the PO file's (mtime, size) and the
+English it was measured against: a build asks for each language several times."""
+
+
 def load_catalog(project_root: Path, language: str) -> Catalog:
     """One language's catalog, measured against the English sources as they are now."""
     template = source_messages(project_root)
     path = catalog_path(project_root, language)
     shown = Path(_shown(project_root, path))
+    try:
+        stat = path.stat()
+        stamp = (stat.st_mtime_ns, stat.st_size, id(template))
+    except OSError:
+        stamp = None
+    key = (project_root.resolve(), language)
+    cached = _MEASURED.get(key)
+    if stamp is not None and cached is not None and cached[0] == stamp:
+        return Catalog(language, shown, cached[1])
+    catalog = _load_catalog(project_root, language, template, shown)
+    if stamp is not None:
+        _MEASURED[key] = (stamp, catalog.entries)
+    return catalog
+
+
+def _load_catalog(
+    project_root: Path, language: str, template: BabelCatalog, shown: Path
+) -> Catalog:
     if language == DEFAULT_LANGUAGE:
         entries = {
             _key(message): Entry(
