@@ -2,7 +2,7 @@
 
 A :class:`FigureView` is the one view of a :class:`~dama_diagrams.diagram.VerifiedDiagram`
 that the pages need: the moves its file names, the legend entries its picture
-needs, and the engine's finding as a catalog key (``engine.<finding>``) with its
+needs, and the engine's finding as a message key (``engine.<finding>``) with its
 values.  It holds no text of any language; the pages phrase it.
 """
 
@@ -41,7 +41,7 @@ class ExplainRow:
 
 @dataclass(frozen=True)
 class StepLine:
-    """One step of a capture, as its catalog key (``steps.<key>``) and values."""
+    """One step of a capture, as its message key (``steps.<key>``) and values."""
 
     key: str
     values: Mapping[str, str]
@@ -170,7 +170,7 @@ def figure_view(verified: VerifiedDiagram) -> FigureView:
 
 
 def _step_lines(verified: VerifiedDiagram) -> tuple[StepLine, ...]:
-    """What each step of the capture shows, as catalog keys (``steps.<key>``) and values."""
+    """What each step of the capture shows, as message keys (``steps.<key>``) and values."""
     move = verified.move
     position = verified.diagram.position
     mover = None if move is None else position.piece_at(move.origin)
@@ -219,7 +219,7 @@ def _legend_keys(verified: VerifiedDiagram) -> tuple[str, ...]:
 
 
 def _finding(verified: VerifiedDiagram) -> tuple[str, dict[str, FindingValue]]:
-    """What the engine found: the catalog key of the figure's proof line, and its values."""
+    """What the engine found: the message key of the figure's proof line, and its values."""
     diagram, found = verified.diagram, verified
     move = "" if diagram.move is None else str(diagram.move)
     legal = len(verified.legal_moves)
