@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -62,12 +64,19 @@ def test_mkdocs_build_generates_the_default_language(tmp_path: Path) -> None:
     assert run_cli("build", "--lang", "en", cwd=project).returncode == 0
 
 
+@contextlib.contextmanager
+def _serving(project: Path, language: str) -> Iterator[str]:
+    """``dama-diagrams serve --lang <language>``, until its first page answers: its address."""
+    port = free_port()
+    with running_cli("serve", "--lang", language, "--dev-addr", f"127.0.0.1:{port}", cwd=project):
+        url = f"http://127.0.0.1:{port}/"
+        _wait_for(url, f'<html lang="{language}"')
+        yield url
+
+
 def test_serve_reloads_after_a_catalog_edit(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
-    port = free_port()
-    with running_cli("serve", "--lang", "nl", "--dev-addr", f"127.0.0.1:{port}", cwd=project):
-        url = f"http://127.0.0.1:{port}/"
-        _wait_for(url, '<html lang="nl"')
+    with _serving(project, "nl") as url:
         catalog = project / "docs" / "locales" / "nl" / "LC_MESSAGES" / "messages.po"
         text = catalog.read_text(encoding="utf-8")
         edited = text.replace(
@@ -83,16 +92,25 @@ def test_serve_reloads_after_a_catalog_edit(tmp_path: Path) -> None:
 def test_serve_reloads_after_an_english_edit(tmp_path: Path) -> None:
     """The English lives in the templates: an edit there is a new, untranslated message."""
     project = copy_project(tmp_path)
-    port = free_port()
-    with running_cli("serve", "--lang", "nl", "--dev-addr", f"127.0.0.1:{port}", cwd=project):
-        url = f"http://127.0.0.1:{port}/king/"
-        _wait_for(url, '<html lang="nl"')
+    with _serving(project, "nl") as root:
+        url = f"{root}king/"
         template = project / "docs" / "pages" / "king.md.j2"
         template.write_text(
             template.read_text(encoding="utf-8") + '\n{{ _("A sentence not yet translated.") }}\n'
         )
         page = _wait_for(url, "A sentence not yet translated.")
         assert "oudere Engelse tekst" in page  # the notice of untranslated text
+
+
+def test_serve_previews_a_language_that_is_still_a_draft(tmp_path: Path) -> None:
+    """The live preview is where a translator watches a new language grow: drafts included."""
+    project = copy_project(tmp_path)
+    assert run_cli("new-language", "pt", cwd=project).returncode == 0
+    assert run_cli("build", "--lang", "pt", cwd=project).returncode == 1  # a draft, for build
+    with _serving(project, "pt") as url:
+        page = _fetch(f"{url}capturing/")
+        assert page is not None
+        assert "Captures decide most games of draughts" in page  # English, until translated
 
 
 def test_serve_shows_the_last_good_pages_and_the_error_while_a_diagram_is_broken(

@@ -47,7 +47,7 @@ def _serve_site(project_root: Path, language: str, *, dev_addr: str | None) -> N
         logger.setLevel(logging.INFO)
     project_root = project_root.resolve()
     base = BaseConfig.read(project_root)
-    choose_languages(project_root, base, [language])
+    choose_languages(project_root, base, [language], drafts=True)  # a preview is for drafts
     address = dev_addr or base.dev_addr or DEFAULT_DEV_ADDR
     port = _check_dev_addr(address)
     temp = Path(tempfile.gettempdir())
