@@ -8,6 +8,7 @@ to import a sibling it would otherwise not need.
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
 
 from ..errors import DamaError
@@ -69,3 +70,20 @@ def step_folder(diagram_id: str) -> str:
     Ids never hold a dot, so no diagram's own file can be in the way.
     """
     return f"{diagram_id}.steps"
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all.
+
+    The bytes go to a temporary file beside it, which then replaces it, so a
+    parallel reader never sees half a file; on any failure (a full disk) the
+    temporary file is removed and ``path`` is as it was.
+    """
+    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_bytes(data)
+        partial.replace(path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
-import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from typing import Any
 
 from ..diagram import VerifiedDiagram
 from ..render.figure import diagram_svg
+from ._common import write_atomically
 
 CARD_WIDTH, CARD_HEIGHT = 1200, 630
 CARD_CACHE = Path(".cache") / "dama-diagrams" / "cards"
@@ -67,14 +67,7 @@ def _card_png(board: str, title: str, site_name: str, cache: Path | None) -> byt
     png = _png(_draw_card(_board_image(board), title, site_name))
     if stored is None:
         return png
-    partial = stored.with_suffix(f".{os.getpid()}.tmp")
-    try:
-        stored.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_bytes(png)
-        partial.replace(stored)  # atomic, so a parallel build never reads half a file
-    except BaseException:
-        partial.unlink(missing_ok=True)  # a full disk leaves no half-written card behind
-        raise
+    write_atomically(stored, png)  # a parallel build never reads half a card
     return png
 
 

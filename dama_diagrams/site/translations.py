@@ -32,6 +32,7 @@ from babel.messages.catalog import Message
 from babel.messages.pofile import PoFileError, read_po, write_po
 
 from ..errors import DamaError, shorten
+from ._common import write_atomically
 from ._po import (
     header_problem,
     po_syntax_problem,
@@ -532,10 +533,7 @@ def _write(path: Path, catalog: BabelCatalog) -> Path:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=0, include_previous=False, sort_output=False)
     text = with_previous(buffer.getvalue().decode(catalog.charset), list(catalog))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_bytes(text.encode(catalog.charset))
-    temporary.replace(path)
+    write_atomically(path, text.encode(catalog.charset))
     return path
 
 
