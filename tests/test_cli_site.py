@@ -167,6 +167,10 @@ def test_a_draft_language_is_left_out_of_the_site(complete: Path) -> None:
     lines = refused.stderr.strip().splitlines()
     assert len(lines) == 1
     assert "it is a draft" in lines[0] and "build it with --drafts" in lines[0]
+    # the same percentage as status gives (rounded down: one message short is never 100.0%)
+    shown = run(project, "status", "--lang", "it").stdout.split()[1]
+    assert shown.endswith("%") and shown != "100.0%"
+    assert f"it is a draft: {shown} translated" in lines[0]
     assert (project / "site" / "en" / "index.html").read_bytes() == old
     assert not (project / "site" / "it").exists()
 

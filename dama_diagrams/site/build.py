@@ -371,14 +371,14 @@ def choose_languages(
         raise CombinedCatalogError(broken)
     if not drafts:
         below = {
-            status.language: status.percent
+            status.language: status.shown_percent
             for status in catalog_status(project_root, chosen)
             if status.percent < base.draft_threshold
         }
         if languages and below:
             code, percent = next(iter(below.items()))
             raise SiteError(
-                f"{code} is a draft: {percent:.1f}% translated, below the draft_threshold of "
+                f"{code} is a draft: {percent} translated, below the draft_threshold of "
                 f"{base.draft_threshold:g}% in mkdocs.yml; build it with --drafts"
             )
         chosen = [code for code in chosen if code not in below]

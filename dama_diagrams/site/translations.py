@@ -567,6 +567,11 @@ class LanguageStatus:
         return 100.0 * len(self.translated) / self.total if self.total else 100.0
 
     @property
+    def shown_percent(self) -> str:
+        """The percentage to one decimal, rounded down: a draft never shows 100.0%."""
+        return f"{math.floor(self.percent * 10) / 10:.1f}%"
+
+    @property
     def complete(self) -> bool:
         return not self.outdated and not self.missing
 
@@ -607,7 +612,7 @@ def format_status(statuses: list[LanguageStatus], *, verbose: bool = False) -> s
     width = max((len(status.language) for status in statuses), default=0)
     for status in statuses:
         lines.append(
-            f"{status.language:<{width}}  {math.floor(status.percent * 10) / 10:.1f}%  "
+            f"{status.language:<{width}}  {status.shown_percent}  "
             f"translated {len(status.translated)}, "
             f"outdated {len(status.outdated)}, missing {len(status.missing)}"
         )
