@@ -46,7 +46,7 @@ from ._markdown import (
 from .figures import DrawnFigure, FigureView, step_texts
 from .messages import MESSAGES
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
-from .translations import Catalog, CatalogError
+from .translations import PLACEHOLDER, Catalog, CatalogError
 
 DEFAULT_MAIN_DIAGRAM = "initial-position"
 RULE_IDS = ("most-pieces", "with-king", "most-kings", "king-first")
@@ -253,15 +253,12 @@ class PageRenderer:
         """
         if not view.steps:
             return ""
-        data = {
-            "texts": step_texts(view, self.catalog),
-            "labels": {
-                name: self.catalog.text(f"steps.{name}", move=view.move or "")
-                if name == "group"
-                else self.catalog.text(f"steps.{name}")
-                for name in ("group", "first", "previous", "next", "last")
-            },
+        labels = {
+            name: self.catalog.text(f"steps.{name}")
+            for name in ("first", "previous", "next", "last")
         }
+        labels["group"] = self.catalog.text("steps.group", move=view.move or "")
+        data = {"texts": step_texts(view, self.catalog), "labels": labels}
         encoded = json.dumps(data, ensure_ascii=False, sort_keys=True)
         return f' data-steps="{attribute_html(encoded)}"'
 
@@ -386,7 +383,7 @@ def caption_values(view: FigureView, catalog: Catalog) -> dict[str, str]:
 
 def _used(english: str, values: Mapping[str, str]) -> dict[str, str]:
     """The subset of ``values`` that a message mentions (its translation must match)."""
-    wanted = set(re.findall(r"\{([a-z_]+)\}", english))
+    wanted = set(PLACEHOLDER.findall(english))
     return {name: value for name, value in values.items() if name in wanted}
 
 

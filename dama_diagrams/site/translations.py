@@ -18,13 +18,14 @@ A page that shows outdated or missing text says so, in its own language.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import io
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog as BabelCatalog
@@ -537,13 +538,8 @@ def _write(path: Path, catalog: BabelCatalog) -> Path:
     return path
 
 
-def _epoch() -> Any:
-    import datetime
-
-    return datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
-
-
-_EPOCH = _epoch()
+_EPOCH = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+"""The date written into every PO header, so that the same content gives the same bytes."""
 
 
 # --- status -------------------------------------------------------------------------------
