@@ -20,10 +20,10 @@ import pytest
 
 from dama_diagrams.errors import DamaError
 from dama_diagrams.site import build_site
-from dama_diagrams.site._markdown import inline_html, safe_markdown
+from dama_diagrams.site._markdown import catalog_html
 from dama_diagrams.site.messages import MESSAGES
 from dama_diagrams.site.nav import PageError, load_nav
-from dama_diagrams.site.pages import PageRenderer
+from dama_diagrams.site.pages import PageRenderer, page_url
 from dama_diagrams.site.translations import CatalogError, catalog_status, load_catalog
 from tests.conftest import copy_project
 from tests.po_files import MessageId, english_starting, translate, translation
@@ -34,20 +34,40 @@ from tests.po_files import MessageId, english_starting, translate, translation
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ('<img src="x" onerror="alert(4)">', '&lt;img src="x" onerror="alert(4)"&gt;'),
-        ("a & b &amp; c &#233;", "a &amp; b &amp; c &#233;"),
-        ("*x*{ onclick=alert(1) }", "*x*&#123; onclick=alert(1) &#125;"),
-        ("{{ x }}", "&#123;&#123; x &#125;&#125;"),
-        ("a file `diagrams/<id>.yaml`", "a file <code>diagrams/&#60;id&#62;.yaml</code>"),
-        ("`*not* [a](b)`", "<code>&#42;not&#42; &#91;a&#93;&#40;b&#41;</code>"),
-        ("> a quote <b>", "> a quote &lt;b&gt;"),
-        ("[ok](https://x.org/a?b=c:d) [mail](mailto:a@b.c) [page](man.md#top)", None),
+        ('<img src="x" onerror="alert(4)"> ok', "ok"),
+        ("<script>alert(1)</script>after <style>p{}</style>", "after"),
+        ("a & b &amp; c &#233;", "a &amp; b &amp; c \u00e9"),
+        ("*x*{ onclick=alert(1) }", "<em>x</em>&#123; onclick=alert(1) &#125;"),
+        ("{{ x }} {% if %}", "&#123;&#123; x &#125;&#125; &#123;% if %&#125;"),
+        ("a file `diagrams/<id>.yaml`", "a file <code>diagrams/&lt;id&gt;.yaml</code>"),
+        ("`*not* [a](b)`", "<code>&#42;not&#42; &#91;a&#93;(b)</code>"),
+        ("> a quote <b>bold</b>", "&gt; a quote bold"),
+        ("1. Rule *one*", "1&#46; Rule <em>one</em>"),
+        ("# not a heading #", "&#35; not a heading &#35;"),
+        ("- not a list", "&#45; not a list"),
+        (
+            '<a href="https://x.org/" onclick="alert(1)" style="x">ok</a>',
+            '<a href="https://x.org/">ok</a>',
+        ),
+        (
+            "[ok](https://x.org/a?b=c:d) [mail](mailto:a@b.c) [page](../man/#top)",
+            '<a href="https://x.org/a?b=c:d">ok</a> <a href="mailto:a@b.c">mail</a> '
+            '<a href="../man/#top">page</a>',
+        ),
     ],
 )
-def test_safe_markdown_escapes_markup_and_keeps_markdown(text: str, expected: str | None) -> None:
-    assert safe_markdown(text) == (text if expected is None else expected)
+def test_inline_catalog_html_keeps_markdown_and_drops_markup(text: str, expected: str) -> None:
+    assert catalog_html(text, inline=True) == expected
 
 
+def test_block_catalog_html_keeps_paragraphs_and_lists() -> None:
+    text = "1. **Most** pieces.\n2. A king <script>x</script>\n\nThen <u>choose</u>."
+    assert catalog_html(text, inline=False) == (
+        "<ol>\n<li><strong>Most</strong> pieces.</li>\n<li>A king </li>\n</ol>\n<p>Then choose.</p>"
+    )
+
+
+@pytest.mark.parametrize("inline", [True, False])
 @pytest.mark.parametrize(
     "text",
     [
@@ -60,19 +80,48 @@ def test_safe_markdown_escapes_markup_and_keeps_markdown(text: str, expected: st
         "![pic](data:text/html,<script>alert(5)</script>)",
         "[click][r]\n\n[r]: javascript:alert(5)",
         "[click][r]\n\n[r]:\n  vbscript:alert(5)",
+        '<a href="javascript:alert(5)">click</a>',
     ],
 )
-def test_links_to_scripts_stay_text(text: str) -> None:
-    converted = inline_html(text) if "\n" not in text else safe_markdown(text)
-    assert "](" not in converted.replace("&#93;(", "") and "]:" not in converted
-    assert "<a " not in inline_html(text)
+def test_links_to_scripts_lose_their_target(text: str, inline: bool) -> None:
+    converted = catalog_html(text, inline=inline)
+    assert "href" not in converted and "<img" not in converted and "<script" not in converted
 
 
-def test_placeholders_are_filled_after_escaping() -> None:
-    filled = safe_markdown(
-        "see [the FID]({url}) and {page} <b>", {"url": "https://fid.it/", "page": "[P](p.md)"}
+@pytest.mark.parametrize(
+    "text",
+    ["*x*{ .big onclick=alert(1) }", r"\*not emphasis\* a\_b [x]\(y) | \`c\`", "<b>&lt;i&gt;</b>"],
+)
+def test_clean_text_reads_the_same_in_a_heading_of_the_page(text: str) -> None:
+    """The page's own Markdown (attribute lists, tables, headings) reads the text as text."""
+    import markdown
+
+    page = markdown.markdown(
+        f"# {catalog_html(text, inline=True)}", extensions=["attr_list", "tables", "toc"]
     )
-    assert filled == "see [the FID](https://fid.it/) and [P](p.md) &lt;b&gt;"
+    alone = markdown.markdown(text)
+    shown = _Html()
+    shown.feed(page)
+    expected = _Html()
+    expected.feed(alone)
+    assert shown.text == expected.text
+    assert re.match(r'<h1 id="[^"]*">', page)  # no attribute list: the id alone
+
+
+@pytest.mark.parametrize(
+    ("target", "current", "directory_urls", "expected"),
+    [
+        ("king", "index", True, "king/"),
+        ("index", "index", True, "./"),
+        ("king", "man", True, "../king/"),
+        ("index", "man", True, "../"),
+        ("king", "man", False, "king.html"),
+    ],
+)
+def test_links_between_pages_use_the_final_addresses(
+    target: str, current: str, directory_urls: bool, expected: str
+) -> None:
+    assert page_url(target, current, directory_urls=directory_urls) == expected
 
 
 # --- templates rendered for real, without MkDocs ---------------------------------------
@@ -108,7 +157,7 @@ def _page(project: Path, source: str, name: str = "x") -> Path:
 HOSTILE_TITLE = 'Man"><img src=x onerror=alert(2)>'
 
 
-def test_translated_text_with_html_braces_and_links_renders_as_text(project: Path) -> None:
+def test_translated_text_loses_markup_and_shows_braces(project: Path) -> None:
     translate(
         project,
         "nl",
@@ -124,23 +173,37 @@ def test_translated_text_with_html_braces_and_links_renders_as_text(project: Pat
         '{{ _("A line.") }}\n\n{{ link("man") }}\n',
     )
     page = _renderer(project, "nl").render("x")
-    assert "alert(4)" in page.markdown and "alert(1)" in page.markdown  # translated
-    assert "<img" not in page.markdown and "](javascript" not in page.markdown
-    assert "&lt;img src=x onerror=alert(2)&gt;" in page.markdown  # the heading and the link
-    assert "&#123;&#123; x &#125;&#125;" in page.markdown  # shown as braces, not a template error
-    assert "&#123;% if x %&#125;" in page.markdown
-    assert "*x*&#123; onclick=alert(1) &#125;" in page.markdown
+    assert "alert(1)" in page.markdown  # translated: the text is there, as text
+    for markup in ("<img", "onerror", "javascript", "alert(2)", "alert(4)", "alert(5)"):
+        assert markup not in page.markdown
+    assert '\n# Man"&gt;\n' in page.markdown  # the heading
+    assert '<a href="../man/">Man"&gt;</a>' in page.markdown  # the link to the page
+    assert "<a>click</a> &#123;&#123; x &#125;&#125;" in page.markdown  # braces, not a template
+    assert "<em>x</em>&#123; onclick=alert(1) &#125; &#123;% if x %&#125;" in page.markdown
 
 
-def test_english_text_with_html_renders_as_text(project: Path) -> None:
+def test_placeholders_are_filled_then_cleaned_with_the_rest(project: Path) -> None:
+    _page(
+        project,
+        '{{ _("See [the FID]({url}) and {page} <b>b</b>.", url="https://fid.it/", '
+        'page=link("man")) }}\n',
+    )
+    page = _renderer(project).render("x")
+    assert (
+        '\nSee <a href="https://fid.it/">the FID</a> and <a href="../man/">The man</a> b.\n'
+        in page.markdown
+    )
+
+
+def test_english_text_loses_markup_too(project: Path) -> None:
     _page(
         project,
         '# {{ _("<b>Bold</b> & co") }}\n\n'
         '{% trans %}<img src="x" onerror="alert(4)"> [click](javascript:alert(5)){% endtrans %}\n',
     )
     page = _renderer(project).render("x")
-    assert "<img" not in page.markdown and "](javascript" not in page.markdown
-    assert "# &lt;b&gt;Bold&lt;/b&gt; &amp; co" in page.markdown
+    assert "<img" not in page.markdown and "javascript" not in page.markdown
+    assert "\n# Bold &amp; co\n\n<a>click</a>\n" in page.markdown
 
 
 @pytest.mark.parametrize(
@@ -484,21 +547,21 @@ def test_built_site_has_no_live_markup_from_the_catalog(project: Path) -> None:
 
         man = _Html()
         man.feed((project / "site" / language / "man" / "index.html").read_text(encoding="utf-8"))
-        # Untranslated in Dutch, so shown in English there too.
-        assert "<img src=y onerror=alert(10)> em{ onclick=alert(11) } {% x %}" in man.text
+        # Untranslated in Dutch, so shown in English there too: without the image.
+        assert "em{ onclick=alert(11) } {% x %}" in man.text and "alert(10)" not in man.text
         if language == "en":
-            assert "[e](javascript:alert(9)) <i>i</i> {{ e }} The white man" in man.text
+            assert "e i {{ e }} The white man" in man.text
         else:  # its English changed: the old translation stays until it is updated
             assert "alert(9)" not in man.text and "De witte schijf springt" in man.text
             assert "oudere Engelse tekst: 2." in man.text
 
-    title = PAYLOADS["The man"]
+    title = "Rules & Co"  # the heading's text, without its script, everywhere
     assert man.title.strip().startswith(f"{title} - ")
     assert man.meta["og:title"] == title
     assert man.meta["description"] == man.meta["og:description"] == PAYLOADS[MAN_DESCRIPTION]
-    assert '<img src="x" onerror="alert(4)"> [click](javascript:alert(5))' in man.text
-    assert "{{ shown }}" in man.text and "<id>" in man.text
-    assert "[c](javascript:alert(7)) <b>b</b> De schijf op" in man.text
-    assert "en <img src=x onerror=alert(8)> {{" in man.text
+    assert "click em{ onclick=alert(6) } {{ shown }} <id>" in man.text
+    assert "alert(4)" not in man.text and "alert(7)" not in man.text
+    assert "c b De schijf op" in man.text
+    assert "en <img src=x onerror=alert(8)> {{" in man.text  # a word in plain text, not Markdown
     board = (project / "site" / "nl" / "board" / "index.html").read_text(encoding="utf-8")
-    assert "Rules&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co" in board
+    assert 'aria-label="Volgende: Rules &amp; Co"' in board and "alert(1)" not in board

@@ -1,122 +1,103 @@
 """Catalog text made safe: Markdown that can only ever be text, never markup.
 
-Catalogs may hold Markdown but never markup: :func:`safe_markdown` escapes raw
-HTML, braces (an attribute list could add ``onclick``) and links to anything
-but http(s), mailto and relative addresses, so a translator's text can never
-inject a script into the site.
+A translator's text may hold Markdown (emphasis, code, lists, links) but never
+markup.  :func:`catalog_html` renders it with Python-Markdown and lets nh3
+(Ammonia) keep only a short list of tags, one attribute and three link
+schemes, so no catalog can put a script, a style or an event handler on the
+site.  The clean HTML then goes into the page's Markdown, where its text must
+not be read as Markdown, a template or an attribute list a second time.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping
+from functools import lru_cache
 
 import markdown
+import nh3
 import yaml
 
-from .translations import PLACEHOLDER
-
-_INLINE = markdown.Markdown()
-
-
-def inline_html(text: str) -> str:
-    """Catalog Markdown as inline HTML, for text that sits inside an HTML element.
-
-    MkDocs does not look into raw HTML, so figure captions are converted here;
-    raw HTML in the catalog is escaped, not passed through.
-    """
-    _INLINE.reset()
-    converted = _INLINE.convert(safe_markdown(one_line(text)))
-    return converted.removeprefix("<p>").removesuffix("</p>")
-
-
-# --- catalog text made safe -------------------------------------------------
-
-_CODE_SPAN = re.compile(r"(?<![\\`])(`+)(?!`)((?:[^\n]|\n(?![ \t]*\n))+?)(?<!`)\1(?!`)")
-"""A code span (not across a blank line).  Where this and Markdown disagree, the
-text is only escaped once too often: shown with an entity, never unsafe."""
-_ENTITY = r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
-_TEXT_SPECIAL = re.compile(
-    rf"(?P<entity>{_ENTITY})|(?P<quote>^[ ]{{0,3}}(?:>[ ]?)+)|(?P<char>[&<>{{}}])",
-    re.MULTILINE,
-)
-_HTML_SPECIAL = re.compile(rf"(?P<entity>{_ENTITY})|(?P<char>[&<>{{}}])")
-_CODE_SPECIAL = re.compile(r"[&<>\\`*_\[\](){}|!]")
-_SLOT = re.compile("\x00([cp])([0-9]+)\x00")
-_LINK_TARGET = re.compile(r"\](?:\(\s*|:[ \t]*\n?[ \t]*)")
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+INLINE_TAGS = frozenset({"a", "code", "em", "strong"})
+BLOCK_TAGS = INLINE_TAGS | {"blockquote", "br", "li", "ol", "p", "pre", "ul"}
+ATTRIBUTES = {"a": {"href"}, "ol": {"start"}}
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 
+_RENDERER = markdown.Markdown()
+_TAG = re.compile(r'(<(?:[^>"]|"[^"]*")*>)')
+"""A tag as nh3 writes it: attribute values in double quotes, ``<`` and ``>`` escaped."""
+_MARKDOWN_SPECIAL = re.compile(r"[\\`*_\[\]{}|#!~^]")
+_LINE_START = re.compile(r"^(?:[-+=]|\d+[.)])")
+_BLOCK = re.compile(r"<(?:ol|ul|pre|blockquote)\b")
+_NUMBERED = re.compile(r"^(\d+)\.(?=\s)")
+_NOT_A_BLOCK = re.compile(r"^(?=[#>]|[-+*]\s|([-*_])\s*(?:\1\s*){2,}$)")
+"""The start of a heading, quote, list or rule: inline text is one paragraph, as it reads."""
 
-def safe_markdown(text: str, params: Mapping[str, str] | None = None) -> str:
-    """Catalog Markdown that can only ever be text, emphasis, lists, code and safe links.
 
-    Raw HTML (``<``, ``>`` and a bare ``&``) is escaped, as are braces, which
-    would otherwise be Markdown attribute lists (``*x*{ onclick=... }``).  Code
-    spans become ``<code>`` with their text escaped, so they still show ``<id>``.
-    A link or reference to anything but http(s), mailto or a relative address
-    (``javascript:``) is left as plain text.  ``params`` fill the ``{name}``
-    placeholders afterwards, as they are: they come from templates and helpers.
+@lru_cache(maxsize=4096)
+def catalog_html(text: str, *, inline: bool) -> str:
+    """Catalog Markdown as clean HTML, which the page's Markdown leaves as it is.
+
+    Placeholders are filled first (:meth:`.Catalog.message`), so that what they
+    bring (a link from a template, a move) is cleaned with the rest.  ``inline``
+    text goes in a paragraph, a heading, a list item, a table cell or a caption:
+    it keeps only inline tags, on one line.  Otherwise the result is blocks
+    (paragraphs, lists), which must start on a line of their own.
     """
-    slots: list[str] = []
-
-    def slot(kind: str, value: str) -> str:
-        slots.append(value)
-        return f"\x00{kind}{len(slots) - 1}\x00"
-
-    text = text.replace("\x00", "")
-    if params:
-        text = PLACEHOLDER.sub(
-            lambda m: slot("p", str(params[m[1]])) if m[1] in params else m[0], text
-        )
-
-    def code(match: re.Match[str]) -> str:
-        content = _SLOT.sub(lambda m: slots[int(m[2])], " ".join(match[2].split()))
-        escaped = _CODE_SPECIAL.sub(lambda m: f"&#{ord(m[0])};", content)
-        return slot("c", f"<code>{escaped}</code>")
-
-    text = _CODE_SPAN.sub(code, text)
-    text = _TEXT_SPECIAL.sub(_escape_special, text)
-    text = _SLOT.sub(lambda m: slots[int(m[2])] if m[1] == "c" else m[0], text)
-    text = _neutralize_links(text)
-    return _SLOT.sub(lambda m: slots[int(m[2])], text)
+    if inline:
+        text = _NOT_A_BLOCK.sub(r"\\", _NUMBERED.sub(r"\1\\.", one_line(text)))
+    _RENDERER.reset()
+    clean = nh3.clean(
+        _RENDERER.convert(text.replace("\x00", "")),
+        tags=set(INLINE_TAGS if inline else BLOCK_TAGS),
+        attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
+        url_schemes=set(SAFE_SCHEMES),
+        link_rel=None,
+        attribute_filter=_no_spaced_links,
+    )
+    return _markdown_proof(one_line(clean) if inline else clean.strip())
 
 
-def _escape_special(match: re.Match[str]) -> str:
-    char = match.groupdict().get("char")
-    if char is None:
-        return match[0]  # an entity, or the > of a blockquote
-    return {"&": "&amp;", "<": "&lt;", ">": "&gt;"}.get(char) or f"&#{ord(char)};"
+def text_of(clean: str) -> str:
+    """The text that clean HTML shows, for places that take no markup (a social card)."""
+    return html.unescape(_TAG.sub("", clean))
 
 
-def _neutralize_links(text: str) -> str:
-    """``[x](javascript:...)`` and ``[x]: javascript:...`` lose their ``]``: they are text."""
-    starts = [m.start() for m in _LINK_TARGET.finditer(text) if _unsafe_target(text[m.end() :])]
-    for start in reversed(starts):
-        text = f"{text[:start]}&#93;{text[start + 1 :]}"
-    return text
+def _no_spaced_links(tag: str, attribute: str, value: str) -> str | None:
+    """No link target with spaces or control characters (``java<tab>script:``): never right."""
+    if tag == "a" and attribute == "href" and any(c.isspace() or ord(c) < 32 for c in value):
+        return None
+    return value
 
 
-def _unsafe_target(rest: str) -> bool:
-    """Whether the link target at the start of ``rest`` has a scheme other than the safe ones.
+@lru_cache(maxsize=4096)
+def is_paragraph(english: str) -> bool:
+    """Whether English Markdown is one paragraph, so its translations go in inline."""
+    _RENDERER.reset()
+    rendered = _RENDERER.convert(english).strip()
+    return rendered.startswith("<p>") and rendered.count("<p>") == 1 and not _BLOCK.search(rendered)
 
-    Decoded as a browser would (entities, tabs and newlines dropped), and cut
-    generously, so that a doubtful target counts as unsafe.
+
+def _markdown_proof(clean: str) -> str:
+    """Clean HTML whose text Markdown, Jinja and attribute lists read as plain text.
+
+    Characters that mean something to Markdown become character references,
+    as do braces in attribute values: the browser shows the same characters.
     """
-    rest = rest[:2000]
-    if rest.startswith("&lt;"):
-        target = rest[4:].split("&gt;", 1)[0]
-    else:
-        target = re.split(r"[)\"']", rest, maxsplit=1)[0]
-    decoded = re.sub(r"[\x00-\x20\x7f]+", "", html.unescape(target)).lstrip("<")
-    scheme = _SCHEME.match(decoded)
-    return scheme is not None and scheme[1].lower() not in SAFE_SCHEMES
+    parts = _TAG.split(clean)
+    for index, part in enumerate(parts):
+        if index % 2:
+            parts[index] = braces_escaped(part)
+        else:
+            escaped = _MARKDOWN_SPECIAL.sub(_reference, part)
+            parts[index] = _LINE_START.sub(_reference, escaped) if index == 0 else escaped
+    return "".join(parts)
 
 
-def escape_html(text: str) -> str:
-    """Text with raw HTML and braces escaped, entities kept (for an image's alt text)."""
-    return _HTML_SPECIAL.sub(_escape_special, text)
+def _reference(match: re.Match[str]) -> str:
+    """``&#42;`` for ``*``; in ``12.``, only the dot."""
+    text = match[0]
+    return f"{text[:-1]}&#{ord(text[-1])};"
 
 
 def plain_html(text: str) -> str:

@@ -98,7 +98,7 @@ def generate_language(
     started = time.perf_counter()
     nav = load_nav(project_root)
     views = {figure_id: figure.view for figure_id, figure in figures.items()}
-    renderer = PageRenderer(project_root, catalog, views, drawn)
+    renderer = PageRenderer(project_root, catalog, views, drawn, directory_urls=base.directory_urls)
     cards: dict[str, Card] = {}
     untranslated = []
     site_name = catalog.text("site.name")

@@ -34,6 +34,8 @@ class BaseConfig:
     plugins: Any = field(default_factory=lambda: ["search"])
     site_url: str | None = None
     dev_addr: str | None = None
+    directory_urls: bool = True
+    """MkDocs' ``use_directory_urls``: ``king/`` rather than ``king.html``."""
     draft_threshold: float = 100.0
     """Languages translated below this percentage are drafts: built only with --drafts."""
 
@@ -54,6 +56,7 @@ class BaseConfig:
             plugins=data.get("plugins", ["search"]),
             site_url=str(data["site_url"]) if data.get("site_url") else None,
             dev_addr=str(data["dev_addr"]) if data.get("dev_addr") else None,
+            directory_urls=bool(data.get("use_directory_urls", True)),
             draft_threshold=_draft_threshold(data),
         )
 

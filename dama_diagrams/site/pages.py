@@ -9,7 +9,7 @@ helpers for the rest: ``figure(id)`` for a checked diagram,
 ``link(page)`` and ``summary(page)``.  The output is Markdown for MkDocs.
 
 Templates run with ``StrictUndefined``, so a typo in a template is an error
-and not an empty string; catalog text is inserted as safe Markdown
+and not an empty string; catalog text goes in as HTML that nh3 has cleaned
 (:mod:`._markdown`), and everything that lands inside HTML attributes or
 Markdown syntax is escaped here.
 """
@@ -34,14 +34,14 @@ from ._common import DIAGRAM_DIR, SOCIAL_DIR
 from ._markdown import (
     attribute_html,
     braces_escaped,
-    escape_html,
+    catalog_html,
     escape_link_text,
-    inline_html,
+    is_paragraph,
     one_line,
     plain_html,
     printable,
-    safe_markdown,
     table_cell,
+    text_of,
 )
 from .figures import DrawnFigure, FigureView, step_texts
 from .messages import MESSAGES
@@ -76,9 +76,18 @@ class PageRenderer:
         catalog: Catalog,
         figures: Mapping[str, FigureView],
         drawn: Mapping[str, DrawnFigure],
+        *,
+        directory_urls: bool = True,
     ) -> None:
-        """``drawn`` holds each figure's picture in this language, and its alt text."""
+        """``drawn`` holds each figure's picture in this language, and its alt text.
+
+        ``directory_urls`` is MkDocs' ``use_directory_urls``: links between
+        pages are written as the final addresses, since MkDocs does not rewrite
+        the links inside HTML.
+        """
         self.root = project_root
+        self.directory_urls = directory_urls
+        self._page = "index"
         self.catalog = catalog
         self.figures = figures
         self.drawn = drawn
@@ -90,6 +99,7 @@ class PageRenderer:
         template_path = (PAGES_DIR / own).as_posix()
         folder = (self.root / PAGES_DIR).resolve()
         self._page_figures = []
+        self._page = name
         self.catalog.used = set()
         try:
             template = self.env.get_template(own)
@@ -122,7 +132,7 @@ class PageRenderer:
                 f"{self.catalog.language}: template braces left in the output (line {line})",
                 path=template_path,
             )
-        title = one_line(self.page_text(name, "title"))
+        title = text_of(catalog_html(self.page_text(name, "title"), inline=True))
         main = self._page_figures[0] if self._page_figures else DEFAULT_MAIN_DIAGRAM
         front_matter = self._front_matter(name, main)
         meta = page_meta(self.env, name)
@@ -146,16 +156,20 @@ class PageRenderer:
         }
 
     def text(self, english: str, **params: str) -> str:
-        """A message as safe Markdown in this language; ``params`` (from templates) go in as is."""
+        """A message in this language as clean HTML, its placeholders filled with ``params``.
+
+        A message whose English is one paragraph goes in inline, so it can sit
+        in a heading or a list item; longer ones are blocks of their own.
+        """
         return self.text_in_context(None, english, **params)
 
     def text_in_context(self, context: str | None, english: str, **params: str) -> str:
         """``pgettext``: a message whose English alone is ambiguous, with its context."""
-        self.catalog.message(english, context, **params)  # checks its placeholders
-        return safe_markdown(self.catalog.raw(english, context), params)
+        message = self.catalog.message(english, context, **params)
+        return catalog_html(message, inline=is_paragraph(english))
 
     def code_text(self, key: str, **params: str) -> str:
-        """A message of the code (:mod:`.messages`) by its key, as safe Markdown."""
+        """A message of the code (:mod:`.messages`) by its key, as clean HTML."""
         return self.text_in_context(key, MESSAGES[key], **params)
 
     def page_text(self, page: str, name: str) -> str:
@@ -169,13 +183,14 @@ class PageRenderer:
         return self.catalog.message(english)
 
     def link(self, page: str) -> str:
-        """A Markdown link to another page, titled in this language."""
-        title = safe_markdown(one_line(self.page_text(page, "title")))
-        return f"[{escape_link_text(title)}]({page}.md)"
+        """A link to another page, titled in this language."""
+        title = catalog_html(self.page_text(page, "title"), inline=True)
+        url = page_url(page, self._page, directory_urls=self.directory_urls)
+        return f'<a href="{attribute_html(url)}">{title}</a>'
 
     def summary(self, page: str) -> str:
-        """What another page is about, in a few words, as safe Markdown."""
-        return safe_markdown(one_line(self.page_text(page, "summary")))
+        """What another page is about, in a few words, as clean HTML."""
+        return catalog_html(self.page_text(page, "summary"), inline=True)
 
     def legend(self) -> str:
         """The full legend of markers, for the home page."""
@@ -203,7 +218,7 @@ class PageRenderer:
             )
         values = caption_values(view, self.catalog)
         caption = self.catalog.message(view.caption, **_used(view.caption, values))
-        parts = [f'<span class="dama-caption">{inline_html(caption)}</span>']
+        parts = [f'<span class="dama-caption">{catalog_html(caption, inline=True)}</span>']
         shown = (view.move,) if view.move else view.moves
         if shown:
             if view.finding == "illegal":  # the move is drawn, and it is not allowed
@@ -224,12 +239,12 @@ class PageRenderer:
         sentence = engine_sentence(view, self.catalog)
         parts.append(
             f'<span class="dama-engine"><strong>{plain_html(engine)}</strong> '
-            f"{inline_html(sentence)}</span>"
+            f"{catalog_html(sentence, inline=True)}</span>"
         )
         drawn = self.drawn[diagram_id]
         width, height = drawn.picture.width, drawn.picture.height
         image = (
-            f"![{escape_link_text(one_line(escape_html(drawn.alt)))}]({DIAGRAM_DIR}/{diagram_id}.svg)"
+            f"![{escape_link_text(one_line(plain_html(drawn.alt)))}]({DIAGRAM_DIR}/{diagram_id}.svg)"
             f'{{ .dama-board width="{width}" height="{height}" }}'
         )
         steps = self._steps(view)
@@ -289,7 +304,7 @@ class PageRenderer:
                 if row.rejected_by is None
                 else t(
                     "explain.rejected",
-                    rule=safe_markdown(rule_label(row.rejected_by, self.catalog)),
+                    rule=rule_label(row.rejected_by, self.catalog),
                 )
             )
             cells = [
@@ -305,7 +320,7 @@ class PageRenderer:
         return "\n".join(
             [
                 '<div class="dama-explain" markdown>',
-                f'<p class="dama-explain-caption">{inline_html(caption)}</p>',
+                f'<p class="dama-explain-caption">{catalog_html(caption, inline=True)}</p>',
                 "",
                 *rows,
                 "",
@@ -329,7 +344,7 @@ class PageRenderer:
         if not count:
             return ""
         notice = self.catalog.text("notice.untranslated", count=str(count))
-        return f'!!! note ""\n\n    {safe_markdown(one_line(notice))}\n\n'
+        return f'!!! note ""\n\n    {catalog_html(notice, inline=True)}\n\n'
 
 
 _ENVIRONMENTS: dict[Path, jinja2.Environment] = {}
@@ -365,6 +380,20 @@ def environment(project_root: Path) -> jinja2.Environment:
             extensions=["jinja2.ext.i18n"],
         )
     return _ENVIRONMENTS[folder]
+
+
+def page_url(target: str, current: str, *, directory_urls: bool = True) -> str:
+    """The address of page ``target`` on page ``current``, as MkDocs writes it.
+
+    Pages sit side by side in one folder: with directory URLs each page but the
+    home page is a folder of its own (``king/``), else a file (``king.html``).
+    """
+    if not directory_urls:
+        return f"{target}.html"
+    folder = "" if target == "index" else f"{target}/"
+    if current == "index":
+        return folder or "./"
+    return f"../{folder}"
 
 
 def caption_values(view: FigureView, catalog: Catalog) -> dict[str, str]:
