@@ -38,6 +38,12 @@ EXPECTED: dict[str, tuple[int, str]] = {
     "alias.yaml": (1, "anchors and aliases (&name, *name) are not allowed"),
     "bad-fen.yaml": (2, "FEN 'W21,22:B1' is not of the form"),
     "bad-flag.yaml": (3, "flip must be true or false, not 'yes please'"),
+    "played-illegal-move.yaml": (
+        6,
+        "22-19 (move 2.) is not legal after the moves before it; the legal moves there are: 18x11",
+    ),
+    "played-with-pieces.yaml": (1, "position with moves: takes no other key, but has 'turn'"),
+    "played-not-a-list.yaml": (1, "position: moves: must be a list of moves"),
     "bad-indentation.yaml": (2, "this is not valid YAML (while parsing a block mapping"),
     "bad-move-in-list.yaml": (7, "'21-14-5' is not a move"),
     "bad-move-string.yaml": (3, "'22/18' is not a move"),
@@ -202,6 +208,15 @@ def test_any_bytes_give_a_diagram_or_a_located_error(data: bytes) -> None:
 
 
 # -- what a good file gives ---------------------------------------------------
+
+
+def test_a_position_can_be_played_from_the_start() -> None:
+    """1. 22-18 11-14 2. 18x11, worked by hand: White's man on 11, Black's 11 and 14 gone."""
+    diagram = parse("position: {moves: [22-18, 11-14, 18x11]}\nclaim: capture\nmove: 7x14\n")
+    assert diagram.history == (Move.parse("22-18"), Move.parse("11-14"), Move.parse("18x11"))
+    assert diagram.position.to_fen() == (
+        "B:W11,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12"
+    )
 
 
 def test_a_priority_diagram_reads_every_key_with_its_line() -> None:

@@ -9,7 +9,8 @@ The YAML reading itself is shared with the site, in :mod:`._yaml`.
 
 The schema (documented for authors in ``diagrams/README.md``)::
 
-    position: "W:WK21,31:B10,18,27"   # PDN FEN, or {turn: white, white: [K21, 31], black: [10]}
+    position: "W:WK21,31:B10,18,27"   # PDN FEN, or {turn: white, white: [K21, 31], black: [10]},
+                                      # or {moves: [22-18, 11-14]}: played from the start
     claim: priority                   # setup | move | capture | multi-capture | illegal
                                       # | priority | free-choice | promotion | game-over
     move: 31x22x13x6                  # the move the diagram shows
@@ -132,6 +133,8 @@ class Diagram:
     """The English title, for the site; translations live in the PO catalogs."""
     caption: str | None = None
     """The English caption; may hold Markdown and named placeholders such as ``{move}``."""
+    history: tuple[Move, ...] = ()
+    """The moves from the starting position that lead to ``position``, when the file gives them."""
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
     @property
@@ -288,7 +291,7 @@ class _Reader:
             lambda key: f"the key {key!r} is missing: {_HOW_TO_ADD[key]}",
         )
         claim = self.claim(entries["claim"])
-        position = self.position(entries["position"])
+        position, history = self.position(entries["position"])
         self.check_claim_keys(claim, entries)
         moves = self.move_list(entries["moves"], "moves") if "moves" in entries else ()
         rejected = self.move_list(entries["rejected"], "rejected") if "rejected" in entries else ()
@@ -313,6 +316,7 @@ class _Reader:
             show=show,
             title=self.words(entries["title"], "title") if "title" in entries else None,
             caption=self.words(entries["caption"], "caption") if "caption" in entries else None,
+            history=history,
             lines=self.lines,
         )
 
@@ -505,19 +509,54 @@ class _Reader:
 
     # -- positions --------------------------------------------------------------
 
-    def position(self, value: YamlValue) -> Position:
+    def position(self, value: YamlValue) -> tuple[Position, tuple[Move, ...]]:
+        """The position, and the moves from the start that lead to it (when given)."""
         if isinstance(value.data, str):
             try:
-                return Position.from_fen(value.data)
+                return Position.from_fen(value.data), ()
             except DamaError as error:
                 raise error.located(self.path, value.line) from None
+        if isinstance(value.data, dict) and "moves" in value.data:
+            return self.played(value.data, value.line)
         if isinstance(value.data, dict):
-            return self.position_mapping(value.data, value.line)
+            return self.position_mapping(value.data, value.line), ()
         raise self.fail(
             value.line,
             f'position must be a FEN such as "W:W21-32:B1-12" or a mapping '
             f"{{turn: white, white: [...], black: [...]}}, not {value.type_name}",
         )
+
+    def played(self, entries: dict[str, YamlValue], line: int) -> tuple[Position, tuple[Move, ...]]:
+        """``{moves: [22-18, 11-14]}``: the engine plays each move from the starting position."""
+        for key, value in entries.items():
+            if key != "moves":
+                raise self.fail(
+                    value.line,
+                    f"position with moves: takes no other key, but has {key!r}: "
+                    "give either the moves from the start or the pieces",
+                )
+        listed = entries["moves"]
+        if not isinstance(listed.data, list) or not listed.data:
+            raise self.fail(
+                listed.line,
+                "position: moves: must be a list of moves from the starting position, "
+                "such as [22-18, 11-14]",
+            )
+        position = Position.initial()
+        history: list[Move] = []
+        for index, item in enumerate(listed.data):
+            move = self.move(item, f"position.moves[{index}]")
+            if not position.is_legal(move):
+                legal = " ".join(map(str, position.legal_moves())) or "none"
+                number = f"{index // 2 + 1}{'.' if index % 2 == 0 else '...'}"
+                raise self.fail(
+                    item.line,
+                    f"{move} (move {number}) is not legal after the moves before it; "
+                    f"the legal moves there are: {legal}",
+                )
+            position = position.play(move)
+            history.append(move)
+        return position, tuple(history)
 
     def position_mapping(self, entries: dict[str, YamlValue], line: int) -> Position:
         keys = ("turn", "white", "black")

@@ -76,6 +76,8 @@ class FigureView:
     """The diagram's English caption, with placeholders such as ``{move}``."""
     steps: tuple[StepLine, ...] = ()
     """What the page's step controls show: start, each landing, final; empty for none."""
+    history: tuple[str, ...] = ()
+    """The moves from the starting position to this one, when the diagram's file gives them."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,7 @@ def figure_view(verified: VerifiedDiagram) -> FigureView:
         title=diagram.title,
         caption=diagram.caption,
         steps=_step_lines(verified),
+        history=tuple(map(str, diagram.history)),
     )
 
 

@@ -20,7 +20,7 @@ import html
 import json
 import re
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -406,8 +406,15 @@ def caption_values(view: FigureView, catalog: Catalog) -> dict[str, str]:
         "count": str(len(view.captured)),
         "rejected": catalog.join(view.rejected) if view.rejected else "",
         "moves": catalog.join(view.moves) if view.moves else "",
+        "sequence": numbered(view.history),
     }
     return values
+
+
+def numbered(moves: Sequence[str]) -> str:
+    """Moves from the start in numbered notation: ``1. 22-18 11-14 2. 18x11``."""
+    pairs = [moves[index : index + 2] for index in range(0, len(moves), 2)]
+    return " ".join(f"{number}. {' '.join(pair)}" for number, pair in enumerate(pairs, 1))
 
 
 def _used(english: str, values: Mapping[str, str]) -> dict[str, str]:
