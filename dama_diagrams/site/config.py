@@ -90,6 +90,8 @@ class LanguageSettings:
     palette: tuple[Mapping[str, Any], ...]
     alternate: tuple[tuple[str, str], ...]
     """The language menu: (code, name) for every language of the site."""
+    made_with: str = "Made with {tool}"
+    """The footer's credit, with ``{tool}`` where the link to Material goes."""
 
 
 def language_settings(
@@ -112,6 +114,7 @@ def language_settings(
         nav=nav,
         palette=tuple(palette),
         alternate=tuple(names.items()),
+        made_with=catalog.text("ui.made_with", tool="{tool}"),
     )
 
 
@@ -138,8 +141,21 @@ def apply_language(config: Any, settings: LanguageSettings) -> None:
         {"name": _escaped(name), "link": f"../{code}/", "lang": code}
         for code, name in settings.alternate
     ]
+    config.extra["dama_made_with"] = made_with_html(settings.made_with)
     if str(OVERRIDES) not in config.theme.dirs:  # shipped in the package: any folder works
         config.theme.dirs.insert(0, str(OVERRIDES))
+
+
+MATERIAL_LINK = (
+    '<a href="https://squidfunk.github.io/mkdocs-material/" target="_blank" rel="noopener">'
+    "Material for MkDocs</a>"
+)
+
+
+def made_with_html(text: str) -> Markup:
+    """The footer's credit in the page's language: Material writes it in English."""
+    before, _, after = text.partition("{tool}")
+    return Markup(f"{_escaped(before)}{MATERIAL_LINK}{_escaped(after)}")
 
 
 def _escaped(value: str) -> Markup:

@@ -39,6 +39,7 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("ui.and", "and"),
     pgettext("ui.to_dark", "Switch to dark mode"),
     pgettext("ui.to_light", "Switch to light mode"),
+    pgettext("ui.made_with", "Made with {tool}"),
     # legend
     pgettext("legend.start", "start square"),
     pgettext("legend.landing", "landing squares"),

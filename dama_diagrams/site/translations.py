@@ -345,6 +345,8 @@ def _load_catalog(
     for message in _messages(catalog):
         state = _state(message)
         shown_text = message.string if state != "missing" else message.id
+        if state == "outdated" and _placeholders(shown_text) != _placeholders(message.id):
+            shown_text = message.id  # an old text that cannot take the new values: the English
         entries[_key(message)] = Entry(
             str(message.id),
             str(shown_text),
@@ -432,10 +434,7 @@ def translation_problems(
             continue
         for (_, english), entry in catalog.entries.items():
             if entry.state != "missing" and entry.po_line is not None:
-                wanted, got = (
-                    set(PLACEHOLDER.findall(english)),
-                    set(PLACEHOLDER.findall(entry.shown)),
-                )
+                wanted, got = _placeholders(english), _placeholders(entry.shown)
                 if wanted != got:
                     errors.append(_placeholder_problem(catalog, english, entry, wanted, got))
             if entry.state != "translated":
@@ -449,6 +448,10 @@ def translation_problems(
                 )
                 (errors if strict else warnings).append(CatalogError(text, path=path, line=line))
     return errors, warnings
+
+
+def _placeholders(text: object) -> set[str]:
+    return set(PLACEHOLDER.findall(str(text)))
 
 
 def _placeholder_problem(
