@@ -582,6 +582,33 @@ def test_po_translation_with_a_placeholder_its_english_lacks(site_project: Path)
     ]
 
 
+def test_an_outdated_translation_with_other_placeholders_shows_the_english(
+    project: Path,
+) -> None:
+    """Babel's fuzzy matching may give new English an old text with other placeholders.
+
+    That old text cannot take the new values: the page shows the English, and the
+    message counts as outdated, not as a broken translation.
+    """
+    context, english = CAPTURE_ONLY
+
+    def old_and_fuzzy(catalog: BabelCatalog, _: str) -> None:
+        message = catalog.get(english, context)
+        message.string = "{moves} era l'unica mossa."
+        message.flags.add("fuzzy")
+
+    edit_message(project, "it", english, old_and_fuzzy)
+    catalog = load_catalog(project, "it")
+
+    assert catalog.message(english, context, move="22x13") == (
+        "22x13 is the only legal move: the capture is compulsory."
+    )
+    assert catalog.not_current() == 1
+    errors, warnings = translation_problems(project, ["it"])
+    assert errors == []
+    assert [str(w).split(": ", 2)[2][:23] for w in warnings] == ["outdated translation of"]
+
+
 def test_broken_catalogs_of_several_languages_are_all_reported(site_project: Path) -> None:
     de, fr = (f"docs/locales/{code}/LC_MESSAGES/messages.po" for code in ("de", "fr"))
     de_msgstr = line_of(site_project / de, f'msgid "{MAN_23}"') + 1

@@ -372,3 +372,117 @@ def test_a_rejected_capture_names_the_rule_that_rejects_it(site: Path, diagram_i
 
 def test_the_legend_has_no_rejected_entry_where_nothing_is_rejected(site: Path) -> None:
     assert 'class="dama-legend-rejected"' not in _figure(site, "capturing", "multi-capture")
+
+
+# --- the rules content (issue 12), in every language ---------------------------------------
+
+
+class _Text(HTMLParser):
+    """A page's visible text, and the cells of its tables, row by row."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = ""
+        self.rows: list[list[str]] = []
+        self._skip = 0
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._skip += 1
+        elif tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skip -= 1
+        elif tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append(" ".join("".join(self._cell).split()))
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.text += data
+            if self._cell is not None:
+                self._cell.append(data)
+
+
+def _text(site: Path, language: str, page: str) -> _Text:
+    parsed = _Text()
+    parsed.feed((site / language / page / "index.html").read_text(encoding="utf-8"))
+    parsed.text = " ".join(parsed.text.split())
+    return parsed
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_home_page_links_the_new_pages(site: Path, language: str) -> None:
+    links = _parse(site / language / "index.html").links
+    for page in ("play", "compare", "glossary"):
+        assert f"{page}/" in links, page
+
+
+@pytest.mark.parametrize(
+    ("page", "diagram_id"),
+    [
+        ("board", "notation-example"),
+        ("capturing", "king-capture-returns"),
+        ("promotion", "promotion-after-two"),
+        ("compare", "man-no-backward-capture"),
+        ("compare", "man-cannot-capture-king"),
+        ("compare", "king-moves"),
+        ("compare", "priority-with-king"),
+    ],
+)
+def test_the_new_diagrams_are_on_their_pages(site: Path, page: str, diagram_id: str) -> None:
+    for language in LANGUAGES:
+        assert f"figure-{diagram_id}" in _parse(site / language / page / "index.html").ids
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_comparison_table_sets_three_games_side_by_side(site: Path, language: str) -> None:
+    rows = _text(site, language, "compare").rows
+    assert len(rows) == 7 and {len(row) for row in rows} == {4}  # a heading and six rules
+    # Men per player: 12 in Italian and English draughts, 20 in international draughts.
+    assert ["12", "20", "12"] in [row[1:] for row in rows]
+    first_move = rows[3][1:]  # White, White, Black, in the page's language
+    assert first_move[0] == first_move[1] != first_move[2]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_footer_credit_is_in_the_page_language(site: Path, language: str) -> None:
+    html = (site / language / "index.html").read_text(encoding="utf-8")
+    footer = html[html.index('class="md-copyright"') :]
+    assert '<a href="https://squidfunk.github.io/mkdocs-material/"' in footer
+    assert ("Made with" in footer) == (language == "en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_about_page_names_the_fid_and_no_app(site: Path, language: str) -> None:
+    assert "https://www.federdama.org/" in _parse(site / language / "about" / "index.html").links
+    text = _text(site, language, "about").text
+    assert "FID" in text
+    assert not re.search(r"\b[Aa]pp\b|l'application|la aplicación", text)
+
+
+def test_the_worked_example_is_a_legal_game(site: Path) -> None:
+    """The board page's one-line example, the same in every language, replayed from the start."""
+    from dama_diagrams import Position
+    from dama_diagrams.diagram.schema import load_diagram
+
+    games = set()
+    for language in LANGUAGES:
+        text = _text(site, language, "board").text
+        found = re.search(r"1\. (\d+-\d+) (\d+-\d+) 2\. (\d+x\d+) (\d+x\d+)", text)
+        assert found is not None, language
+        games.add(found.groups())
+    assert len(games) == 1
+    moves = games.pop()
+    position = Position.initial()
+    for move in moves:
+        assert position.is_legal(move), move
+        position = position.play(move)
+    diagram = load_diagram(ROOT / "diagrams" / "notation-example.yaml")
+    assert tuple(map(str, diagram.history)) == moves[:3]
+    assert str(diagram.move) == moves[3]
