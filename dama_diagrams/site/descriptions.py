@@ -66,7 +66,8 @@ def describe_position(position: Position, catalog: Catalog) -> str:
                 key = f"position.{one if len(squares) == 1 else many}"
                 groups.append(catalog.text(key, squares=", ".join(map(str, squares))))
         listed = "; ".join(groups) if groups else catalog.text("position.none")
-        sides.append(f"{catalog.text(f'position.{color.value}')}: {listed}.")
+        side = catalog.text(f"position.{color.value}")
+        sides.append(catalog.text("position.side", side=side, pieces=listed))
     sides.append(catalog.text(f"position.{position.turn.value}_to_move"))
     return " ".join(sides)
 

@@ -55,6 +55,7 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("position.king", "king on {squares}"),
     pgettext("position.kings", "kings on {squares}"),
     pgettext("position.none", "no pieces"),
+    pgettext("position.side", "{side}: {pieces}."),
     pgettext("position.white_to_move", "White to move."),
     pgettext("position.black_to_move", "Black to move."),
     # steps
