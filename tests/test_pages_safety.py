@@ -564,4 +564,4 @@ def test_built_site_has_no_live_markup_from_the_catalog(project: Path) -> None:
     assert "c b De schijf op" in man.text
     assert "en <img src=x onerror=alert(8)> {{" in man.text  # a word in plain text, not Markdown
     board = (project / "site" / "nl" / "board" / "index.html").read_text(encoding="utf-8")
-    assert 'aria-label="Volgende: Rules &amp; Co"' in board and "alert(1)" not in board
+    assert "Rules &amp; Co" in board and "alert(1)" not in board  # in the navigation
