@@ -116,6 +116,11 @@ def test_clean_text_reads_the_same_in_a_heading_of_the_page(text: str) -> None:
         ("king", "man", True, "../king/"),
         ("index", "man", True, "../"),
         ("king", "man", False, "king.html"),
+        ("index", "man", False, "index.html"),
+        ("king", "guide/first-steps", True, "../../king/"),
+        ("guide/first-steps", "index", True, "guide/first-steps/"),
+        ("guide/index", "guide/first-steps", True, "../"),
+        ("king", "guide/first-steps", False, "../king.html"),
     ],
 )
 def test_links_between_pages_use_the_final_addresses(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import json
+import posixpath
 import re
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -383,17 +384,23 @@ def environment(project_root: Path) -> jinja2.Environment:
 
 
 def page_url(target: str, current: str, *, directory_urls: bool = True) -> str:
-    """The address of page ``target`` on page ``current``, as MkDocs writes it.
+    """The address of page ``target`` on page ``current``, relative, as MkDocs writes it.
 
-    Pages sit side by side in one folder: with directory URLs each page but the
-    home page is a folder of its own (``king/``), else a file (``king.html``).
+    With directory URLs each page but an index is a folder of its own
+    (``king/``, ``guide/first-steps/``), else a file (``king.html``).
     """
-    if not directory_urls:
-        return f"{target}.html"
-    folder = "" if target == "index" else f"{target}/"
-    if current == "index":
-        return folder or "./"
-    return f"../{folder}"
+
+    def address(page: str) -> str:
+        if not directory_urls:
+            return f"{page}.html"
+        if page == "index" or page.endswith("/index"):
+            return page.removesuffix("index")
+        return f"{page}/"
+
+    wanted, here = address(target), address(current)
+    folder = here.rstrip("/") if directory_urls else posixpath.dirname(here)
+    relative = posixpath.relpath(wanted or ".", folder or ".")
+    return f"{relative}/" if directory_urls else relative
 
 
 def caption_values(view: FigureView, catalog: Catalog) -> dict[str, str]:
