@@ -15,7 +15,7 @@ from typing import TextIO
 
 from .engine.position import Position
 from .engine.priority import explain
-from .errors import DamaError, shorten
+from .errors import DamaError, counted, shorten
 
 Handler = Callable[[argparse.Namespace, TextIO], int]
 
@@ -60,7 +60,8 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
     from .diagram import VerifiedDiagram, verify_paths
 
     errors = sys.stderr if out is sys.stdout else out
-    given = args.paths or [Path("diagrams")]
+    root = _project_root_or_none()
+    given = args.paths or [_shown(root / "diagrams") if root else Path("diagrams")]
     missing = [path for path in given if not path.exists()]
     if missing:
         for path in missing:
@@ -76,18 +77,18 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
             print(f"{result.id:<{width}}  {result.claim:<13}  FAILS", file=out)
             print(str(result.error), file=errors)
     print(report.totals(), file=out)
-    translations_ok = _check_translations(errors) if not args.paths else True
+    translations_ok = _check_translations(root, errors) if root and not args.paths else True
     return 0 if report.ok and translations_ok else 1
 
 
-def _check_translations(errors: TextIO) -> bool:
+def _check_translations(root: Path, errors: TextIO) -> bool:
     """In a site project, every broken, outdated or missing translation, one line each."""
     from .site.extract import BABEL_CFG
     from .site.translations import available_languages, translation_problems
 
-    if not Path(BABEL_CFG).is_file():
+    if not (root / BABEL_CFG).is_file():
         return True
-    problems, warnings = translation_problems(Path(), available_languages(Path()))
+    problems, warnings = translation_problems(root, available_languages(root))
     for problem in (*problems, *warnings):
         print(str(problem), file=errors)
     return not problems
@@ -96,7 +97,8 @@ def _check_translations(errors: TextIO) -> bool:
 def _render(args: argparse.Namespace, out: TextIO) -> int:
     from .render.figure import render_files
 
-    paths = args.paths or [Path("diagrams")]
+    root = _project_root_or_none()
+    paths = args.paths or [_shown(root / "diagrams") if root else Path("diagrams")]
     missing = [str(path) for path in paths if not path.exists()]
     if missing:
         print(
@@ -108,17 +110,19 @@ def _render(args: argparse.Namespace, out: TextIO) -> int:
     for failure in report.failures:
         print(str(failure.error), file=errors)
     refused = f", {len(report.failures)} refused" if report.failures else ""
-    print(f"{len(report.written)} diagram(s) rendered to {report.out_dir}{refused}", file=out)
+    rendered = counted(len(report.written), "diagram")
+    print(f"{rendered} rendered to {report.out_dir}{refused}", file=out)
     return 0 if report.ok else 1
 
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
     from .site.build import build_site
 
+    out_dir = args.out.resolve() if args.out else None  # from where the user stands
     report = build_site(
-        Path(),
+        _project_root(),
         languages=args.lang or None,
-        out=args.out,
+        out=out_dir,
         drafts=args.drafts,
         strict_translations=args.strict_translations,
     )
@@ -129,14 +133,14 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
 def _serve(args: argparse.Namespace, out: TextIO) -> int:
     from .site.serve import serve_site
 
-    serve_site(Path.cwd(), args.lang, dev_addr=args.dev_addr)
+    serve_site(_project_root(), args.lang, dev_addr=args.dev_addr)
     return 0
 
 
 def _new_language(args: argparse.Namespace, out: TextIO) -> int:
     from .site.translations import native_name, new_language
 
-    path = new_language(Path(), args.code)
+    path = new_language(_project_root(), args.code)
     print(
         f"wrote {path} ({native_name(args.code)}): translate it with Poedit, Weblate or any PO "
         "editor; it is built as a draft until it is complete",
@@ -148,7 +152,7 @@ def _new_language(args: argparse.Namespace, out: TextIO) -> int:
 def _status(args: argparse.Namespace, out: TextIO) -> int:
     from .site.translations import catalog_status, format_status
 
-    statuses = catalog_status(Path(), args.lang or None)
+    statuses = catalog_status(_project_root(), args.lang or None)
     print(format_status(statuses, verbose=args.verbose), file=out)
     return 0
 
@@ -156,9 +160,29 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
 def _update_translations(args: argparse.Namespace, out: TextIO) -> int:
     from .site.translations import update_translations
 
-    for path in update_translations(Path(), args.lang or None):
+    for path in update_translations(_project_root(), args.lang or None):
         print(f"wrote {path}", file=out)
     return 0
+
+
+def _project_root() -> Path:
+    """The project the command runs in, from any folder inside it."""
+    from .site._common import find_project_root
+
+    return find_project_root(Path.cwd())
+
+
+def _project_root_or_none() -> Path | None:
+    """The project, for commands that also work on plain folders of diagrams."""
+    try:
+        return _project_root()
+    except DamaError:
+        return None
+
+
+def _shown(path: Path) -> Path:
+    """``path`` as the user would type it where they stand (``../diagrams``)."""
+    return Path(os.path.relpath(path))
 
 
 def _scale(text: str) -> float:

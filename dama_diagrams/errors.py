@@ -13,6 +13,11 @@ def shorten(text: str, limit: int = 60) -> str:
     return repr(text if len(text) <= limit else f"{text[: limit - 3]}...")
 
 
+def counted(number: int, noun: str) -> str:
+    """``1 language``, ``2 languages``: a count in a message, with its noun agreeing."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 class DamaError(Exception):
     """Base class: any error that the CLI reports as a clear one-line message."""
 

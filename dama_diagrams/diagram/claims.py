@@ -22,7 +22,7 @@ from ..engine.legality import IllegalReason, illegal_reason
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Piece, Position, capture_move
 from ..engine.priority import Candidate, Explanation, PriorityRule, explain, separating_rule
-from ..errors import DiagramError
+from ..errors import DiagramError, counted
 from .options import Claim
 from .schema import Diagram, Reason
 
@@ -170,7 +170,7 @@ def _check_setup(context: _Context) -> VerifiedDiagram:
         summary = "An empty board."
     else:
         what = "The initial position" if initial else "A valid position"
-        summary = f"{what}; {side} to move has {_count(len(context.legal), 'legal move')}."
+        summary = f"{what}; {side} to move has {counted(len(context.legal), 'legal move')}."
     return context.verified(summary, initial=initial)
 
 
@@ -359,7 +359,7 @@ def _check_game_over(context: _Context) -> VerifiedDiagram:
         raise context.fail(
             "claim",
             f"the game is not over: {side} is to move and has "
-            f"{_count(len(context.legal), 'legal move')} ({_and(context.legal)})",
+            f"{counted(len(context.legal), 'legal move')} ({_and(context.legal)})",
         )
     claimed = context.diagram.reason
     if outcome.reason is not claimed:
@@ -449,11 +449,11 @@ def _wrong_rule(
 def _tie(rule: PriorityRule, candidate: Candidate) -> str:
     """What two captures share on a rule they tie on, as 'both ...'."""
     if rule is PriorityRule.MOST_PIECES:
-        return f"both capture {_count(candidate.pieces_captured, 'piece')}"
+        return f"both capture {counted(candidate.pieces_captured, 'piece')}"
     if rule is PriorityRule.WITH_KING:
         return "both capture with a king" if candidate.by_king else "both capture with a man"
     if rule is PriorityRule.MOST_KINGS:
-        return f"both capture {_count(candidate.kings_captured, 'king')}"
+        return f"both capture {counted(candidate.kings_captured, 'king')}"
     return "both meet the kings in the same order"
 
 
@@ -491,10 +491,6 @@ def _revisited(move: Move) -> tuple[Square, ...]:
             again.append(square)
         seen.add(square)
     return tuple(again)
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _and(items: Sequence[object]) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import DamaError, DiagramError
+from ..errors import DamaError, DiagramError, counted
 from .claims import VerifiedDiagram, verify
 from .schema import Diagram, diagram_id, load_diagram
 
@@ -64,7 +64,7 @@ class VerifyReport:
     def totals(self) -> str:
         """One line: how many diagrams were checked and how many hold."""
         count = len(self.results)
-        checked = f"{count} diagram{'' if count == 1 else 's'}"
+        checked = counted(count, "diagram")
         if self.ok:
             return f"{checked} checked: every claim holds."
         return f"{checked} checked: {len(self.verified)} hold, {len(self.failures)} failed."

@@ -35,6 +35,18 @@ class SiteError(DamaError):
     """The site cannot be built; the message says where and why."""
 
 
+def find_project_root(start: Path) -> Path:
+    """The project that ``start`` is in: the nearest folder, upwards, that holds mkdocs.yml."""
+    here = start.resolve()
+    for folder in (here, *here.parents):
+        if (folder / BASE_CONFIG).is_file():
+            return folder
+    raise SiteError(
+        f"no {BASE_CONFIG} in {here} or any folder above it: run dama-diagrams inside a "
+        f"project, in the folder that holds {BASE_CONFIG} or in one below it"
+    )
+
+
 def relative_to_cwd(path: Path) -> Path:
     """Messages name files as the user sees them: relative to where they stand."""
     try:

@@ -94,4 +94,5 @@ def root_404(path: Path, language: str) -> None:
     text = path.read_text(encoding="utf-8")
     text = re.sub(r'(\s(?:href|src)=")/(?!/)', rf"\1/{language}/", text)
     text = text.replace('"base": "/"', f'"base": "/{language}/"')
+    text = text.replace('"search": "/assets/', f'"search": "/{language}/assets/')
     path.write_text(text, encoding="utf-8")

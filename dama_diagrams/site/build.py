@@ -20,14 +20,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jinja2
-
-from ..errors import DamaError
+from ..errors import DamaError, counted
 from ._common import (
     DIAGRAM_DIR,
     FAVICON,
     SCRIPT,
     SITE_DIR,
+    SITE_MARKER,
     SOCIAL_DIR,
     STYLESHEET,
     TEMPLATES,
@@ -47,8 +46,9 @@ from .config import (
 )
 from .figures import Figure, load_figures
 from .nav import load_nav, mkdocs_nav, page_names
-from .output import check_out, make_parent, publish, staging_folder
+from .output import check_out, link_tree, make_parent, publish, staging_folder
 from .pages import PageRenderer
+from .root import root_pages, site_path
 from .translations import (
     DEFAULT_LANGUAGE,
     CombinedCatalogError,
@@ -145,36 +145,15 @@ def _run_mkdocs_job(job: _MkDocsJob) -> _MkDocsResult:
     return _MkDocsResult(warnings, time.perf_counter() - started)
 
 
-# --- the root page ---------------------------------------------------------------
-
-
-def root_index(entries: list[dict[str, str]], default: str) -> str:
-    """``site/index.html``: every language, and a redirect by browser language."""
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-    )
-    return env.get_template("root_index.html").render(languages=entries, default=default)
-
-
-def _root_entries(project_root: Path, languages: Sequence[str]) -> list[dict[str, str]]:
-    entries = []
-    for code in languages:
-        catalog = load_catalog(project_root, code)
-        entries.append(
-            {
-                "code": code,
-                "name": native_name(code),
-                "title": catalog.text("site.name"),
-                "description": catalog.text("site.description"),
-                "choose": catalog.text("site.root_choose"),
-            }
-        )
-    return entries
-
-
 # --- the whole build ---------------------------------------------------------------
+
+
+NO_SITE_URL = (
+    "warning: mkdocs.yml sets no site_url, so the sitemaps are empty, pages have no canonical "
+    "link or hreflang alternates, social cards (og:image) are relative, and the 404 pages "
+    "work only at the domain root; set site_url: to the address the site is published at, "
+    "such as https://example.org/rules/"
+)
 
 
 @dataclass
@@ -189,14 +168,26 @@ class BuildReport:
     untranslated_pages: dict[str, list[str]]
     translation_warnings: list[str] = field(default_factory=list)
     """Every outdated or missing message, as ``path:line: message``."""
+    kept: list[str] = field(default_factory=list)
+    """The languages of the earlier site that a partial build left as they were."""
+    partial: bool = False
+    """Whether only some languages were asked for (``build --lang``)."""
+    site_url: str | None = None
 
     def summary(self) -> str:
         steps = ", ".join(f"{name} {seconds:.2f}s" for name, seconds in self.timings.items())
         lines = [
-            f"built {len(self.languages)} languages ({', '.join(self.languages)}), "
-            f"{self.pages} pages and {self.diagrams} diagrams each, into {self.site_dir}",
-            f"time: {steps}",
+            f"built {counted(len(self.languages), 'language')} ({', '.join(self.languages)}), "
+            f"{counted(self.pages, 'page')} and {counted(self.diagrams, 'diagram')} each, "
+            f"into {self.site_dir}",
         ]
+        if self.kept:
+            lines.append(f"kept {counted(len(self.kept), 'language')} ({', '.join(self.kept)})")
+        elif self.partial:
+            lines.append("no earlier site to keep other languages from: only these were built")
+        lines.append(f"time: {steps}")
+        if not self.site_url:
+            lines.append(NO_SITE_URL)
         lines.extend(self.translation_warnings)
         for language, names in self.untranslated_pages.items():
             if names:
@@ -264,14 +255,21 @@ def _build_site(
     timings["pages"] = time.perf_counter() - warmed
 
     make_parent(out)
+    # Only some languages asked for: the others of the existing site stay as they are.
+    kept = built_languages(project_root, out, besides=chosen) if languages else []
+    listed = [code for code in available_languages(project_root) if code in {*chosen, *kept}]
     with staging_folder(out) as staging:
-        built, cards_seconds = _build_languages(project_root, base, chosen, figures, staging)
+        built, cards_seconds = _build_languages(
+            project_root, base, chosen, figures, staging, menu=listed
+        )
         for step in ("render", "pages", "mkdocs"):
             timings[step] = timings.get(step, 0.0) + sum(s.timings[step] for s in built)
         timings["render"] += cards_seconds
-        entries = _root_entries(project_root, chosen)
-        default = DEFAULT_LANGUAGE if DEFAULT_LANGUAGE in chosen else chosen[0]
-        (staging / "site" / "index.html").write_text(root_index(entries, default), encoding="utf-8")
+        for code in kept:
+            link_tree(out / code, staging / "site" / code)
+        default = DEFAULT_LANGUAGE if DEFAULT_LANGUAGE in listed else listed[0]
+        pages = root_pages(project_root, listed, default, base=site_path(base.site_url))
+        write_files(pages, staging / "site")
         publish(staging / "site", out, staging)
     timings["total"] = time.perf_counter() - started
     return BuildReport(
@@ -282,7 +280,21 @@ def _build_site(
         timings=timings,
         untranslated_pages={s.language: s.untranslated_pages for s in built},
         translation_warnings=[str(warning) for warning in warnings],
+        kept=kept,
+        partial=bool(languages),
+        site_url=base.site_url,
     )
+
+
+def built_languages(project_root: Path, out: Path, *, besides: Sequence[str]) -> list[str]:
+    """The languages of an earlier build in ``out``, other than ``besides``, that have a catalog."""
+    if not (out / SITE_MARKER).is_file():
+        return []
+    return [
+        code
+        for code in available_languages(project_root)
+        if code not in besides and (out / code / "index.html").is_file()
+    ]
 
 
 def _build_languages(
@@ -291,8 +303,12 @@ def _build_languages(
     languages: list[str],
     figures: Mapping[str, Figure],
     staging: Path,
+    *,
+    menu: Sequence[str],
 ) -> tuple[list[LanguageSources], float]:
     """Generate each language here and hand it to a worker for MkDocs; draw the cards meanwhile.
+
+    ``menu`` is every language of the finished site, for the language menus.
 
     The first language that fails, in the order given, is the error raised, as
     if the languages had been built one after the other.  Also returns the
@@ -305,9 +321,7 @@ def _build_languages(
     with worker_pool(len(languages)) as pool:
         for code in languages:
             try:
-                sources = generate_language(
-                    project_root, code, figures, base=base, languages=languages
-                )
+                sources = generate_language(project_root, code, figures, base=base, languages=menu)
             except DamaError as exc:
                 errors[code] = exc
                 continue

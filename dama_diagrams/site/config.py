@@ -92,6 +92,10 @@ class LanguageSettings:
     """The language menu: (code, name) for every language of the site."""
     made_with: str = "Made with {tool}"
     """The footer's credit, with ``{tool}`` where the link to Material goes."""
+    not_found: tuple[str, str] = ("Page not found", "There is no page at this address.")
+    """The 404 page's heading and sentence (Material's is English)."""
+    site_root: str | None = None
+    """The site's address, ``site_url`` ending in ``/``: each page's alternates hang from it."""
 
 
 def language_settings(
@@ -115,6 +119,8 @@ def language_settings(
         palette=tuple(palette),
         alternate=tuple(names.items()),
         made_with=catalog.text("ui.made_with", tool="{tool}"),
+        not_found=(catalog.text("site.not_found"), catalog.text("site.not_found_text")),
+        site_root=f"{base.site_url.rstrip('/')}/" if base.site_url else None,
     )
 
 
@@ -142,6 +148,9 @@ def apply_language(config: Any, settings: LanguageSettings) -> None:
         for code, name in settings.alternate
     ]
     config.extra["dama_made_with"] = made_with_html(settings.made_with)
+    title, text = settings.not_found
+    config.extra["dama_not_found"] = {"title": _escaped(title), "text": _escaped(text)}
+    config.extra["dama_site_root"] = settings.site_root and _escaped(settings.site_root)
     if str(OVERRIDES) not in config.theme.dirs:  # shipped in the package: any folder works
         config.theme.dirs.insert(0, str(OVERRIDES))
 

@@ -28,6 +28,8 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("site.name", "Italian draughts rules"),
     pgettext("site.description", "The rules of Italian draughts (dama italiana), with diagrams checked by a rules engine."),
     pgettext("site.root_choose", "Choose your language"),
+    pgettext("site.not_found", "Page not found"),
+    pgettext("site.not_found_text", "There is no page at this address."),
     # nav
     pgettext("nav.about", "About"),
     # ui

@@ -155,3 +155,21 @@ def publish(new: Path, out: Path, staging: Path) -> None:
             where = f"cannot put the site in place at {relative_to_cwd(out)}"
             raise os_error(exc, where) from exc
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def link_tree(source: Path, target: Path) -> None:
+    """A copy of ``source`` made of hard links: a language a partial build keeps costs nothing.
+
+    Where the file system cannot link, the files are copied.
+    """
+
+    def link(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    try:
+        shutil.copytree(source, target, copy_function=link, symlinks=True)
+    except OSError as exc:
+        raise os_error(exc, f"cannot keep {relative_to_cwd(source)} from the earlier site") from exc
