@@ -131,9 +131,20 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> int:
-    from .site.serve import serve_site
+    from .site.serve import serve_all, serve_site
 
-    serve_site(_project_root(), args.lang, dev_addr=args.dev_addr)
+    if args.lang is None:
+        serve_all(_project_root(), dev_addr=args.dev_addr)
+    else:
+        serve_site(_project_root(), args.lang, dev_addr=args.dev_addr)
+    return 0
+
+
+def _preview(args: argparse.Namespace, out: TextIO) -> int:
+    from .site.preview import preview_site
+
+    root = _project_root()
+    preview_site(root, args.site.resolve() if args.site else root / "site", port=args.port)
     return 0
 
 
@@ -183,6 +194,12 @@ def _project_root_or_none() -> Path | None:
 def _shown(path: Path) -> Path:
     """``path`` as the user would type it where they stand (``../diagrams``)."""
     return Path(os.path.relpath(path))
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{shorten(text)} is not a port from 1 to 65535")
+    return int(text)
 
 
 def _scale(text: str) -> float:
@@ -270,10 +287,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.set_defaults(handler=_build)
 
-    serve = commands.add_parser("serve", help="live preview of one language")
-    serve.add_argument("--lang", default="en", metavar="L", help="the language (default: en)")
+    serve = commands.add_parser("serve", help="live preview of one language, or of all")
+    serve.add_argument(
+        "--lang",
+        default=None,
+        metavar="L",
+        help="one language, reloaded live (default: every language, rebuilt on each edit)",
+    )
     serve.add_argument("--dev-addr", default=None, metavar="HOST:PORT")
     serve.set_defaults(handler=_serve)
+
+    preview = commands.add_parser(
+        "preview", help="serve the built site on 127.0.0.1, as it will be published"
+    )
+    preview.add_argument("--port", type=_port, default=8000, help="the port (default: 8000)")
+    preview.add_argument(
+        "--site", type=Path, default=None, metavar="DIR", help="the built site (default: site/)"
+    )
+    preview.set_defaults(handler=_preview)
 
     new_language = commands.add_parser(
         "new-language", help="start a PO catalog for a language, from the English sources"

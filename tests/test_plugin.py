@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -143,3 +145,33 @@ def test_serve_answers_a_nul_in_the_path_with_404(tmp_path: Path) -> None:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/%00", timeout=5)
         error.value.close()
         assert error.value.code == 404
+
+
+def test_serve_of_one_language_marks_the_others_in_its_menu(tmp_path: Path) -> None:
+    """The other languages are not served: the menu says so instead of linking to a 404."""
+    project = copy_project(tmp_path)
+    with _serving(project, "it") as url:
+        page = _wait_for(f"{url}king/", '<html lang="it"')
+    assert 'href="../../en/' not in page
+    own = re.findall(r'href="([^"]+)" hreflang="it"', page)
+    assert [urllib.parse.urljoin(f"{url}king/", href) for href in own] == [f"{url}king/"]
+    assert page.count('class="md-select__link dama-not-served"') == 5
+    assert "English (non in questa anteprima)" in " ".join(page.split())
+
+
+def test_serve_without_a_language_serves_every_language_with_a_working_menu(
+    tmp_path: Path,
+) -> None:
+    project = copy_project(tmp_path)
+    port = free_port()
+    with running_cli("serve", "--dev-addr", f"127.0.0.1:{port}", cwd=project):
+        root = f"http://127.0.0.1:{port}/"
+        _wait_for(f"{root}it/king/", '<html lang="it"')
+        with urllib.request.urlopen(f"{root}it/king/", timeout=10) as response:
+            page = response.read().decode("utf-8")
+        links = re.findall(r'href="([^"]+)" hreflang="([a-z]+)"', page)
+        assert len(links) == 6
+        for href, code in links:  # each menu entry: the same page in that language
+            target = urllib.parse.urljoin(f"{root}it/king/", href)
+            with urllib.request.urlopen(target, timeout=10) as response:
+                assert f'<html lang="{code}"' in response.read().decode("utf-8")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import html
 import importlib.resources
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -96,6 +96,8 @@ class LanguageSettings:
     """The 404 page's heading and sentence (Material's is English)."""
     site_root: str | None = None
     """The site's address, ``site_url`` ending in ``/``: each page's alternates hang from it."""
+    not_served: str = "not in this preview"
+    """What the language menu of ``serve --lang`` says of the languages it does not serve."""
 
 
 def language_settings(
@@ -121,10 +123,13 @@ def language_settings(
         made_with=catalog.text("ui.made_with", tool="{tool}"),
         not_found=(catalog.text("site.not_found"), catalog.text("site.not_found_text")),
         site_root=f"{base.site_url.rstrip('/')}/" if base.site_url else None,
+        not_served=catalog.text("ui.not_served"),
     )
 
 
-def apply_language(config: Any, settings: LanguageSettings) -> None:
+def apply_language(
+    config: Any, settings: LanguageSettings, *, served: Collection[str] | None = None
+) -> None:
     """Put one language's settings into a loaded MkDocs configuration.
 
     Material prints the site name and description, the palette toggles and the
@@ -145,6 +150,11 @@ def apply_language(config: Any, settings: LanguageSettings) -> None:
         ]
     config.extra["alternate"] = [
         {"name": _escaped(name), "link": f"../{code}/", "lang": code}
+        if served is None
+        # A preview serves its one language at its root: itself, and no other.
+        else {"name": _escaped(name), "link": "./", "lang": code}
+        if code in served
+        else {"name": _escaped(name), "link": None, "lang": code, "note": settings.not_served}
         for code, name in settings.alternate
     ]
     config.extra["dama_made_with"] = made_with_html(settings.made_with)

@@ -42,6 +42,7 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("ui.to_dark", "Switch to dark mode"),
     pgettext("ui.to_light", "Switch to light mode"),
     pgettext("ui.made_with", "Made with {tool}"),
+    pgettext("ui.not_served", "not in this preview"),
     # legend
     pgettext("legend.start", "start square"),
     pgettext("legend.landing", "landing squares"),

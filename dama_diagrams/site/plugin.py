@@ -91,7 +91,9 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
             self.error = str(exc)
             # Not a warning: MkDocs' strict mode would abort the build it keeps serving.
             log.info("the last change does not build: %s; serving the pages from before it", exc)
-        apply_language(config, self.sources.settings)
+        # A preview serves one language: the menu says so of the others, instead of a 404.
+        served = {self.sources.language} if self.serving else None
+        apply_language(config, self.sources.settings, served=served)
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:

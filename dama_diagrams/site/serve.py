@@ -1,4 +1,11 @@
-"""Live preview: ``mkdocs serve`` of one language, regenerated on every edit."""
+"""Live preview: ``mkdocs serve`` of one language, or the whole site, rebuilt on every edit.
+
+``serve --lang L`` runs ``mkdocs serve`` with the plugin, which regenerates the
+pages on every edit and reloads the browser; its language menu says which
+languages it does not serve.  ``serve`` alone builds every language into a
+temporary folder, serves it as it will be published (:mod:`.preview`), and
+builds again when a diagram, template, catalog or ``mkdocs.yml`` changes.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +15,19 @@ import os
 import shutil
 import socket
 import tempfile
+import time
 from pathlib import Path
 
 import yaml
 
-from ._common import OVERRIDES, PLUGIN_NAME, SiteError, os_error
+from ..errors import DamaError
+from ._common import BASE_CONFIG, DIAGRAMS_DIR, OVERRIDES, PLUGIN_NAME, SiteError, os_error
 from ._signals import terminate_as_interrupt
-from .build import choose_languages
+from .build import build_site, choose_languages
 from .config import BaseConfig
 from .output import sweep_stale
+from .preview import running
+from .root import site_path
 
 SERVE_PREFIX = "dama-diagrams-serve-"
 
@@ -80,6 +91,63 @@ def _serve_site(project_root: Path, language: str, *, dev_addr: str | None) -> N
             raise os_error(exc, "the preview server stopped") from exc
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def serve_all(project_root: Path, *, dev_addr: str | None = None) -> None:
+    """Every language, served as published from a temporary build, rebuilt on every edit.
+
+    Drafts are included.  A change that does not build is reported, and the
+    site from before it stays served.  Ctrl-C or SIGTERM stops the server and
+    removes the temporary folder.
+    """
+    with terminate_as_interrupt():
+        project_root = project_root.resolve()
+        base = BaseConfig.read(project_root)
+        address = dev_addr or base.dev_addr or DEFAULT_DEV_ADDR
+        port = _check_dev_addr(address)
+        host = address.rpartition(":")[0].strip("[]")
+        temp = Path(tempfile.gettempdir())
+        sweep_stale(temp, SERVE_PREFIX)
+        folder = Path(tempfile.mkdtemp(prefix=f"{SERVE_PREFIX}{os.getpid()}-"))
+        site, path = folder / "site", site_path(base.site_url)
+        try:
+            with running(site, path, (host, port), option="--dev-addr"):  # bound before building
+                report = build_site(project_root, out=site, drafts=True)
+                stamp = _inputs_stamp(project_root)
+                print(
+                    f"serving {', '.join(report.languages)} at http://{address}{path}; "
+                    "an edit rebuilds the site (reload the page); Ctrl-C stops",
+                    flush=True,
+                )
+                while True:
+                    time.sleep(1)
+                    if (now := _inputs_stamp(project_root)) == stamp:
+                        continue
+                    stamp = now
+                    try:
+                        build_site(project_root, out=site, drafts=True)
+                        print("rebuilt the site", flush=True)
+                    except DamaError as exc:
+                        print(f"the last change does not build: {exc}", flush=True)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _inputs_stamp(project_root: Path) -> tuple[tuple[str, int, int], ...]:
+    """Every input file with its time and size: when this changes, the site is built again."""
+    files = [project_root / BASE_CONFIG]
+    for name in (DIAGRAMS_DIR, "docs"):
+        files.extend(path for path in sorted((project_root / name).rglob("*")) if path.is_file())
+    stamp = []
+    for path in files:
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        stamp.append((str(path), info.st_mtime_ns, info.st_size))
+    return tuple(stamp)
 
 
 def _check_dev_addr(address: str) -> int:
