@@ -153,8 +153,8 @@ def _new_language(args: argparse.Namespace, out: TextIO) -> int:
 
     path = new_language(_project_root(), args.code)
     print(
-        f"wrote {path} ({native_name(args.code)}): translate it with Poedit, Weblate or any PO "
-        "editor; it is built as a draft until it is complete",
+        f"wrote {_shown(path)} ({native_name(args.code)}): translate it with Poedit, Weblate "
+        "or any PO editor; it is built as a draft until it is complete",
         file=out,
     )
     return 0
@@ -172,7 +172,7 @@ def _update_translations(args: argparse.Namespace, out: TextIO) -> int:
     from .site.translations import update_translations
 
     for path in update_translations(_project_root(), args.lang or None):
-        print(f"wrote {path}", file=out)
+        print(f"wrote {_shown(path)}", file=out)
     return 0
 
 
