@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from .engine.games import Game
 from .engine.position import Position
 from .engine.priority import explain
 from .errors import DamaError, counted, shorten
@@ -92,6 +93,39 @@ def _check_translations(root: Path, errors: TextIO) -> bool:
     for problem in (*problems, *warnings):
         print(str(problem), file=errors)
     return not problems
+
+
+def _game(args: argparse.Namespace, out: TextIO) -> int:
+    """One line per game, checked move by move; exit 1 if any move of any game is refused."""
+    from .engine.games import load_games
+
+    errors = sys.stderr if out is sys.stdout else out
+    ok = True
+    for path in args.files:
+        notices: list[str] = []
+        for item in load_games(path, shown=str(path), italian=args.italian, notices=notices):
+            for notice in notices:
+                print(f"warning: {notice}", file=errors)
+            notices.clear()
+            if not isinstance(item, Game):
+                print(str(item), file=errors)
+                ok = False
+                continue
+            for warning in item.warnings:
+                print(f"warning: {warning}", file=errors)
+            print(_game_line(item, args.fen_after), file=out)
+    return 0 if ok else 1
+
+
+def _game_line(game: Game, fen_after: str | None) -> str:
+    where = f"{game.path}:{game.line}: game {game.number}"
+    if fen_after is not None:
+        return f"{where}, after {fen_after}: {game.after(fen_after).to_fen()}"
+    white, black = game.tags.get("White", "?"), game.tags.get("Black", "?")
+    result = game.result or "*"
+    moves = counted(len(game.moves), "move")
+    final = game.final.to_fen()
+    return f"{where} ({white} \u2013 {black}, {result}): {moves}, final position {final}"
 
 
 def _render(args: argparse.Namespace, out: TextIO) -> int:
@@ -259,6 +293,21 @@ def build_parser() -> argparse.ArgumentParser:
     verify = commands.add_parser("verify", help="check every diagram's claim (default: diagrams/)")
     verify.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
     verify.set_defaults(handler=_verify)
+
+    game = commands.add_parser("game", help="check every move of PDN games")
+    game.add_argument("files", nargs="+", type=Path, metavar="FILE.pdn")
+    game.add_argument(
+        "--fen-after",
+        default=None,
+        metavar="N",
+        help="print the position after move N instead: 12 for White's, 12... for Black's",
+    )
+    game.add_argument(
+        "--italian",
+        action="store_true",
+        help="read games without a GameType tag as Italian draughts",
+    )
+    game.set_defaults(handler=_game)
 
     render = commands.add_parser("render", help="verify, then draw diagrams as SVG or PNG")
     render.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
