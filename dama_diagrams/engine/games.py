@@ -174,11 +174,9 @@ def _play_line(
     for item in written:
         label = f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}"
         if item.number is not None and not _number_fits(item.number, ply):
-            raise error(
-                item.line,
-                f"move number {item.number} is out of order: this is move {label}",
-                item.column,
-            )
+            line, column = item.number_at or (item.line, item.column)
+            message = f"move number {item.number} is out of order: this is move {label}"
+            raise error(line, message, column)
         move = _checked(position, item, label, error)
         variations = tuple(_play_line(line, position, error, ply) for line in item.variations)
         played.append(

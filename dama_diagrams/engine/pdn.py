@@ -66,6 +66,8 @@ class WrittenMove:
     column: int
     number: str | None = None
     """The move number written just before it (``12.`` or ``12...``), if any."""
+    number_at: tuple[int, int] | None = None
+    """The line and column of that number."""
     nags: list[str] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     variations: list[list[WrittenMove]] = field(default_factory=list)
@@ -128,7 +130,7 @@ class _Reader:
         game = RawGame(line=1)
         stack: list[list[WrittenMove]] = [game.moves]
         openings: list[tuple[int, int]] = []
-        number: str | None = None
+        number: tuple[str, int, int] | None = None
         for line, text in lines:
             position = 0
             while position < len(text):
@@ -169,17 +171,22 @@ class _Reader:
                     openings.pop()
                     number = None
                 elif kind == "number":
-                    number = token
+                    number = (token, line, column)
                 elif kind == "move":
-                    stack[-1].append(WrittenMove(token, line, column, number))
+                    written = WrittenMove(token, line, column)
+                    if number is not None:
+                        written.number, written.number_at = number[0], number[1:]
+                    stack[-1].append(written)
                     number = None
                 elif kind == "nag":
                     if not stack[-1]:
                         raise self.error(line, column, f"{token} follows no move")
                     stack[-1][-1].nags.append(token)
                 elif kind == "result":
-                    if len(stack) > 1:
-                        raise self.error(line, column, f"result {token} inside a variation")
+                    if openings:
+                        raise self.error(
+                            *openings[-1], f"variation ( is never closed with ) before {token}"
+                        )
                     game.result = token
                     yield game
                     game, number = RawGame(line=line), None
