@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from dama_diagrams.diagram.schema import load_diagram
 from dama_diagrams.engine.games import Game, load_games, write_game
 from dama_diagrams.engine.pdn import PdnError
+from dama_diagrams.errors import DamaError
 from tests import reference
 from tests.conftest import run_cli
 
@@ -247,3 +249,45 @@ def test_the_game_command_prints_a_line_per_game_and_fails_on_a_bad_one(tmp_path
     after = run_cli("game", "--fen-after", "1...", str(path))
     expected = _reference_play(_reference_play(INITIAL, "22-18"), "11-14")
     assert f"{path}:1: game 1, after 1...: {expected}" in after.stdout.splitlines()
+
+
+# --- diagrams that take their position from a game --------------------------------------
+
+
+def _diagram_project(tmp_path: Path, game_text: str, position: str) -> Path:
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\n")
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "club.pdn").write_text(game_text, encoding="utf-8")
+    (tmp_path / "diagrams").mkdir()
+    diagram = tmp_path / "diagrams" / "from-game.yaml"
+    diagram.write_text(f"position: {position}\nclaim: setup\n", encoding="utf-8")
+    return diagram
+
+
+def test_a_diagram_takes_its_position_from_a_game(tmp_path: Path) -> None:
+    text = (
+        '[GameType "22"]\n1. 22-18 11-14 *\n\n[GameType "22"]\n1. 22-18 11-14 2. 18x11 7x14 1-1\n'
+    )
+    diagram = _diagram_project(tmp_path, text, '{game: games/club.pdn, number: 2, after: "2."}')
+    loaded = load_diagram(diagram)
+    expected = _reference_play(_reference_play(_reference_play(INITIAL, "22-18"), "11-14"), "18x11")
+    assert loaded.position.to_fen() == expected
+    assert [str(move) for move in loaded.history] == ["22-18", "11-14", "18x11"]
+
+
+@pytest.mark.parametrize(
+    ("position", "message"),
+    [
+        ("{game: ../outside.pdn}", "is outside the project"),
+        ("{game: games/club.pdn, number: 3}", "games/club.pdn has no game 3"),
+        ('{game: games/club.pdn, after: "9..."}', "game 1 has no move 9...: it has 2 moves"),
+        ("{game: games/none.pdn}", "no game file games/none.pdn"),
+    ],
+)
+def test_a_diagram_from_a_game_that_cannot_be_is_one_line(
+    tmp_path: Path, position: str, message: str
+) -> None:
+    diagram = _diagram_project(tmp_path, '[GameType "22"]\n1. 22-18 11-14 *\n', position)
+    with pytest.raises(DamaError) as error:
+        load_diagram(diagram)
+    assert str(error.value).startswith(f"{diagram}:1: ") and message in str(error.value)

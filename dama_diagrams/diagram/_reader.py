@@ -11,12 +11,24 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Collection, Iterable
+from pathlib import Path
 
 from ..engine.board import Color, Square
+from ..engine.games import Game, load_games
 from ..engine.move import Move
+from ..engine.pdn import PdnError
 from ..engine.position import Position
 from ..errors import DamaError, DiagramError, shorten
 from ._yaml import YamlValue
+
+
+def _project_of(diagram: Path) -> Path:
+    """The project a diagram file is in: the folder with mkdocs.yml, else its folder's parent."""
+    here = diagram.resolve().parent
+    for folder in (here, *here.parents):
+        if (folder / "mkdocs.yml").is_file():
+            return folder
+    return here.parent
 
 
 def suggest(word: str, choices: tuple[str, ...]) -> str:
@@ -76,7 +88,58 @@ class YamlReader:
 
 
 class PositionReader(YamlReader):
-    """``position:``, as a FEN, a mapping of pieces, or the moves from the start."""
+    """``position:``: a FEN, a mapping of pieces, the moves from the start, or a game's position."""
+
+    def from_game(
+        self, entries: dict[str, YamlValue], line: int
+    ) -> tuple[Position, tuple[Move, ...]]:
+        """``{game: games/x.pdn, number: 1, after: "23..."}``: a position of a checked game.
+
+        The path is relative to the project (the folder with mkdocs.yml, else the
+        one above the diagram's folder) and may not leave it.  Without ``after``,
+        the game's final position.
+        """
+        keys = ("game", "number", "after")
+        self.refuse_unknown(
+            entries,
+            keys,
+            lambda key: (
+                f"unknown key {key!r} in position: a game position takes game, number and after"
+            ),
+        )
+        given = entries["game"]
+        name = self.text(given, "game must be the path of a PDN file, such as games/final.pdn")
+        root = _project_of(Path(self.path))
+        pdn = (root / name).resolve()
+        if not pdn.is_relative_to(root):
+            raise self.fail(given.line, f"game {name!r} is outside the project: keep it inside")
+        number = entries.get("number")
+        wanted = 1
+        if number is not None:
+            if not isinstance(number.data, int) or isinstance(number.data, bool) or number.data < 1:
+                raise self.fail(number.line, "number must be a game's place in the file: 1, 2, ...")
+            wanted = number.data
+        after = entries.get("after")
+        label = None if after is None else str(after.data)
+        shown = pdn.relative_to(root).as_posix()
+        if not pdn.is_file():
+            raise self.fail(given.line, f"no game file {shown} in the project")
+        for index, item in enumerate(load_games(pdn, shown=shown), 1):
+            if isinstance(item, PdnError):
+                raise self.fail(given.line, f"the game file does not read: {item}")
+            if index == wanted:
+                return self.position_in(item, label, after.line if after else line)
+        raise self.fail(number.line if number else given.line, f"{shown} has no game {wanted}")
+
+    def position_in(
+        self, game: Game, label: str | None, line: int
+    ) -> tuple[Position, tuple[Move, ...]]:
+        try:
+            played = len(game.moves) if label is None else game.played_by(label)
+        except DamaError as error:
+            raise self.fail(line, error.message) from None
+        history = tuple(p.move for p in game.moves[:played])
+        return game.positions()[played], history if game.start == Position.initial() else ()
 
     def position(self, value: YamlValue) -> tuple[Position, tuple[Move, ...]]:
         """The position, and the moves from the start that lead to it (when given)."""
@@ -87,6 +150,8 @@ class PositionReader(YamlReader):
                 raise error.located(self.path, value.line) from None
         if isinstance(value.data, dict) and "moves" in value.data:
             return self.played(value.data, value.line)
+        if isinstance(value.data, dict) and "game" in value.data:
+            return self.from_game(value.data, value.line)
         if isinstance(value.data, dict):
             return self.position_mapping(value.data, value.line), ()
         raise self.fail(

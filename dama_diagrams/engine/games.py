@@ -82,18 +82,23 @@ class Game:
 
     def after(self, label: str) -> Position:
         """The position after move ``12`` (White's twelfth) or ``12...`` (Black's)."""
-        match = re.fullmatch(r"(\d+)(\.\.\.)?", label.strip())
+        return self.positions()[self.played_by(label)]
+
+    def played_by(self, label: str) -> int:
+        """How many main-line moves are played once move ``12`` (``12.``) or ``12...`` is."""
+        match = re.fullmatch(r"(\d+)(\.\.\.|\.)?", label.strip())
         if match is None:
             raise DamaError(
                 f"{label!r} is not a move number: write 12 for White's, 12... for Black's"
             )
-        ply = _ply(int(match.group(1)), Color.BLACK if match.group(2) else Color.WHITE)
+        black = match.group(2) == "..."
+        ply = _ply(int(match.group(1)), Color.BLACK if black else Color.WHITE)
         ply -= _ply(1, self.start.turn)
         if not 0 <= ply < len(self.moves):
             raise DamaError(
                 f"game {self.number} has no move {label}: it has {len(self.moves)} moves"
             )
-        return self.positions()[ply + 1]
+        return ply + 1
 
 
 def _ply(number: int, color: Color) -> int:
