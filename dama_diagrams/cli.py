@@ -128,6 +128,32 @@ def _game_line(game: Game, fen_after: str | None) -> str:
     return f"{where} ({white} \u2013 {black}, {result}): {moves}, final position {final}"
 
 
+def _render_game(args: argparse.Namespace, out: TextIO) -> int:
+    """One game of a PDN file as an animated GIF or WebP, move by move."""
+    from .engine.games import load_games
+    from .engine.pdn import PdnError
+    from .render.animation import animate, game_frames
+
+    chosen = None
+    for index, item in enumerate(load_games(args.file, shown=str(args.file)), 1):
+        if isinstance(item, PdnError):
+            raise item
+        if index == args.game:
+            chosen = item
+            break
+    if chosen is None:
+        raise DamaError(f"{args.file} has no game {args.game}")
+    first = 0 if args.start is None else chosen.played_by(args.start) - 1
+    last = None if args.end is None else chosen.played_by(args.end)
+    if last is not None and last <= first:
+        raise DamaError(f"--to {args.end} comes before --from {args.start}")
+    frames = game_frames(chosen, first=first, last=last)
+    webp = args.out.suffix.lower() == ".webp"
+    args.out.write_bytes(animate(frames, image_format="webp" if webp else "gif"))
+    print(f"{args.out}: game {chosen.number}, {counted(len(frames), 'frame')}", file=out)
+    return 0
+
+
 def _render(args: argparse.Namespace, out: TextIO) -> int:
     from .render.figure import render_files
 
@@ -308,6 +334,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="read games without a GameType tag as Italian draughts",
     )
     game.set_defaults(handler=_game)
+
+    render_game = commands.add_parser(
+        "render-game", help="animate a PDN game, or part of it, as a GIF or WebP"
+    )
+    render_game.add_argument("file", type=Path, metavar="FILE.pdn")
+    render_game.add_argument("--out", type=Path, required=True, help="x.gif or x.webp")
+    render_game.add_argument("--game", type=int, default=1, help="which game (default: 1)")
+    render_game.add_argument(
+        "--from", dest="start", default=None, metavar="N", help="the first move: 12 or 12..."
+    )
+    render_game.add_argument(
+        "--to", dest="end", default=None, metavar="N", help="the last move: 20 or 20..."
+    )
+    render_game.set_defaults(handler=_render_game)
 
     render = commands.add_parser("render", help="verify, then draw diagrams as SVG or PNG")
     render.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")

@@ -291,3 +291,24 @@ def test_a_diagram_from_a_game_that_cannot_be_is_one_line(
     with pytest.raises(DamaError) as error:
         load_diagram(diagram)
     assert str(error.value).startswith(f"{diagram}:1: ") and message in str(error.value)
+
+
+def test_render_game_animates_a_range_of_moves(tmp_path: Path) -> None:
+    from PIL import Image
+
+    path = tmp_path / "club.pdn"
+    path.write_text('[GameType "22"]\n1. 22-18 11-14 2. 18x11 7x14 3. 21-18 14x21 *\n')
+    out = tmp_path / "part.gif"
+    result = run_cli("render-game", str(path), "--out", str(out), "--from", "2", "--to", "3")
+    assert result.returncode == 0, result.stderr
+    # The position before 2. 18x11, then after 18x11, 7x14 and 21-18: four frames.
+    with Image.open(out) as image:
+        assert image.n_frames == 4
+        durations = []
+        for index in range(image.n_frames):
+            image.seek(index)
+            durations.append(image.info["duration"])
+    assert durations == [1200, 900, 900, 2500]
+    again = tmp_path / "again.gif"
+    run_cli("render-game", str(path), "--out", str(again), "--from", "2", "--to", "3")
+    assert again.read_bytes() == out.read_bytes()  # the same input, the same bytes

@@ -8,18 +8,21 @@ The same diagram gives the same bytes on every run.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from ..diagram import VerifiedDiagram
+from ..engine.games import Game
 from .figure import diagram_svg
+from .markers import Markers
 from .png import svg_to_png
-from .steps import FINAL_MS, capture_steps
-from .svg import SvgPicture
+from .steps import FINAL_MS, START_MS, STEP_MS, capture_steps
+from .svg import SvgPicture, render_picture
 
-__all__ = ["AnimationFormat", "Frame", "animate", "capture_frames"]
+__all__ = ["AnimationFormat", "Frame", "animate", "capture_frames", "game_frames"]
 
 AnimationFormat = Literal["gif", "webp"]
 
@@ -44,6 +47,24 @@ def capture_frames(verified: VerifiedDiagram, *, size: int = 400) -> list[Frame]
         )
         for step in steps
     ]
+
+
+def game_frames(
+    game: Game, *, first: int = 0, last: int | None = None, size: int = 400
+) -> list[Frame]:
+    """A game move by move: the position before move ``first`` (0: the start), then
+    the position after each move up to ``last`` (default: the end), its start and
+    landing squares marked.  The last frame stays longer."""
+    positions = game.positions()
+    last = len(game.moves) if last is None else last
+    frames = [Frame(render_picture(positions[first], size=size, side_to_move=True), START_MS)]
+    for index in range(first, last):
+        markers = dataclasses.replace(Markers.from_move(game.moves[index].move), captured=())
+        picture = render_picture(
+            positions[index + 1], markers=markers, size=size, side_to_move=True
+        )
+        frames.append(Frame(picture, FINAL_MS if index == last - 1 else STEP_MS))
+    return frames
 
 
 def animate(
