@@ -139,7 +139,12 @@ class Diagram:
     @property
     def steps(self) -> bool:
         """Whether a page may step through the capture: it takes two or more pieces."""
-        return self.show.steps and _has_steps(self.claim, self.move)
+        return self.show.steps and (_has_steps(self.claim, self.move) or self.game_steps)
+
+    @property
+    def game_steps(self) -> bool:
+        """A setup reached by moves from the start (or a game): its steps are those moves."""
+        return self.claim is Claim.SETUP and bool(self.history)
 
     def line(self, key: str) -> int:
         """The line of ``key``; an item falls back to its list, anything to line 1."""
@@ -262,7 +267,7 @@ class _Reader(PositionReader):
         reason = self.reason(claim, entries["reason"]) if "reason" in entries else None
         show = self.show(entries["show"]) if "show" in entries else Show()
         # Only now, with the claim and the move read whatever their order in the file.
-        self.check_show(claim, move, show)
+        self.check_show(claim, move, show, played=bool(history))
         return Diagram(
             id=diagram_id(self.path),
             path=self.path,
@@ -394,8 +399,15 @@ class _Reader(PositionReader):
             steps=self.flag(options, "steps", defaults.steps),
         )
 
-    def check_show(self, claim: Claim, move: Move | None, show: Show) -> None:
-        """Fail at the first ``show`` option, in file order, that does not apply to the claim."""
+    def check_show(
+        self, claim: Claim, move: Move | None, show: Show, *, played: bool = False
+    ) -> None:
+        """Fail at the first ``show`` option, in file order, that does not apply to the claim.
+
+        ``played``: the position is reached by moves from the start, which a setup
+        claim may step through.
+        """
+        setup_played = claim is Claim.SETUP
         given = [key.removeprefix("show.") for key in self.lines if key.startswith("show.")]
         takes = ", ".join(show_options(claim, move))
         for key in given:
@@ -413,7 +425,7 @@ class _Reader(PositionReader):
                     "move, so no square is marked. Use numbers: all for the 32 numbers, "
                     "or numbers: none",
                 )
-            if key == "steps" and not _has_steps(claim, move):
+            if key == "steps" and not (_has_steps(claim, move) or (setup_played and played)):
                 raise self.fail(line, self.no_steps(claim, move, takes))
 
     @staticmethod

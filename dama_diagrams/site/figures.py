@@ -8,12 +8,14 @@ values.  It holds no text of any language; the pages phrase it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagram import VerifiedDiagram, verify_directory
 from ..diagram.options import Claim
+from ..engine.move import Move
 from ..engine.position import GameOverReason, Position
 from ..render.figure import diagram_markers, diagram_svg
 from ..render.legend import LEGEND_KEYS
@@ -102,16 +104,19 @@ class Figure:
         return self._draw(catalog, self.view.id if title is None else catalog.message(title))
 
     def step_pictures(self, catalog: Catalog) -> list[SvgPicture]:
-        """The capture step by step, each picture titled by what happens in it."""
+        """The capture (or the game) step by step, each picture titled by what happens in it."""
         texts = step_texts(self.view, catalog)
-        return (
-            [
-                self._draw(catalog, text, step.position, step.markers).picture
-                for step, text in zip(capture_steps(self.verified), texts, strict=True)
-            ]
-            if texts
-            else []
+        if not texts:
+            return []
+        steps = (
+            game_steps(self.verified.diagram.history)
+            if self.verified.diagram.game_steps
+            else [(step.position, step.markers) for step in capture_steps(self.verified)]
         )
+        return [
+            self._draw(catalog, text, position, markers).picture
+            for (position, markers), text in zip(steps, texts, strict=True)
+        ]
 
     def _draw(
         self,
@@ -172,8 +177,20 @@ def figure_view(verified: VerifiedDiagram) -> FigureView:
     )
 
 
+def game_steps(history: Sequence[Move]) -> list[tuple[Position, Markers]]:
+    """The starting position, then the position after each move with its squares marked."""
+    position = Position.initial()
+    steps = [(position, Markers())]
+    for move in history:
+        position = position.play(move)
+        steps.append((position, dataclasses.replace(Markers.from_move(move), captured=())))
+    return steps
+
+
 def _step_lines(verified: VerifiedDiagram) -> tuple[StepLine, ...]:
     """What each step of the capture shows, as message keys (``steps.<key>``) and values."""
+    if verified.diagram.game_steps:
+        return _game_lines(verified.diagram.history) if verified.diagram.steps else ()
     move = verified.move
     position = verified.diagram.position
     mover = None if move is None else position.piece_at(move.origin)
@@ -191,6 +208,15 @@ def _step_lines(verified: VerifiedDiagram) -> tuple[StepLine, ...]:
     crowned = not mover.king and landed is not None and landed.king
     final = {"captured": ", ".join(map(str, captured))}
     lines.append(StepLine("final_crowned" if crowned else "final", final))
+    return tuple(lines)
+
+
+def _game_lines(history: Sequence[Move]) -> tuple[StepLine, ...]:
+    """The start, then each move with its number: ``Move 2... 7x14.``"""
+    lines = [StepLine("game_start", {})]
+    for ply, played in enumerate(history):
+        label = f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}"
+        lines.append(StepLine("game_move", {"label": label, "move": str(played)}))
     return tuple(lines)
 
 

@@ -73,6 +73,9 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("steps.king_takes_king", "Step {n} of {total}: the king lands on {square}, taking the king on {captured}."),
     pgettext("steps.final", "Final position: the captured pieces on {captured} come off the board."),
     pgettext("steps.final_crowned", "Final position: the captured pieces on {captured} come off the board, and the man is crowned."),
+    pgettext("steps.game_group", "Step through the game"),
+    pgettext("steps.game_start", "The starting position."),
+    pgettext("steps.game_move", "Move {label} {move}."),
     # alt
     pgettext("alt.start", "The start square, {square}, is filled in."),
     pgettext("alt.landing", "The landing square, {squares}, has a ring."),

@@ -273,7 +273,11 @@ class PageRenderer:
             name: self.catalog.text(f"steps.{name}")
             for name in ("first", "previous", "next", "last")
         }
-        labels["group"] = self.catalog.text("steps.group", move=view.move or "")
+        labels["group"] = (
+            self.catalog.text("steps.group", move=view.move)
+            if view.move
+            else self.catalog.text("steps.game_group")
+        )
         data = {"texts": step_texts(view, self.catalog), "labels": labels}
         encoded = json.dumps(data, ensure_ascii=False, sort_keys=True)
         return f' data-steps="{attribute_html(encoded)}"'
