@@ -364,3 +364,12 @@ def test_a_move_that_stays_put_is_refused_at_its_line() -> None:
     error = error_of('position: "W:W22:B4"\nclaim: illegal\nmove: 22-22\nreason: not-diagonal\n')
     assert str(error).startswith("diagrams/example.yaml:3:")
     assert "goes from 22 to 22" in str(error)
+
+
+def test_a_setup_reached_by_moves_may_step_through_them() -> None:
+    played = parse("position: {moves: [22-18, 11-14]}\nclaim: setup\nshow: {steps: true}\n")
+    assert played.steps and played.game_steps
+    quiet = parse("position: {moves: [22-18, 11-14]}\nclaim: setup\nshow: {steps: false}\n")
+    assert not quiet.steps
+    error = error_of('position: "W:W21-32:B1-12"\nclaim: setup\nshow: {steps: true}\n')
+    assert error.line == 3 and "show.steps does not apply" in error.message

@@ -486,3 +486,32 @@ def test_the_worked_example_is_a_legal_game(site: Path) -> None:
     diagram = load_diagram(ROOT / "diagrams" / "notation-example.yaml")
     assert tuple(map(str, diagram.history)) == moves[:3]
     assert str(diagram.move) == moves[3]
+
+
+# --- the worked game (issue 14) -----------------------------------------------------------------
+
+GAME_MOVES = [
+    *("23-19", "10-14", "19x10", "5x14", "24-20", "9-13"),
+    *("20-16", "1-5", "21-18", "14x21", "26x17x10x1"),
+]
+"""games/example.pdn, as written there by hand."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_game_page_steps_through_every_move(site: Path, language: str) -> None:
+    import json
+    from html import unescape
+
+    text = (site / language / "game" / "index.html").read_text(encoding="utf-8")
+    start = text.index('id="figure-example-game"')
+    figure = text[start : text.index("</figure>", start)]
+    data = json.loads(unescape(re.search(r'data-steps="([^"]*)"', figure)[1]))  # type: ignore[index]
+    texts = data["texts"]
+    assert len(texts) == 1 + len(GAME_MOVES)  # the start, then each move
+    for number, (move, line) in enumerate(zip(GAME_MOVES, texts[1:], strict=True)):
+        label = f"{number // 2 + 1}{'.' if number % 2 == 0 else '...'}"
+        assert f"{label} {move}" in line, line
+    steps = site / language / "assets" / "diagrams" / "example-game.steps"
+    assert sorted(int(p.stem) for p in steps.glob("*.svg")) == list(range(len(texts)))
+    for diagram_id in ("example-shot", "example-crowning"):
+        assert f'id="figure-{diagram_id}"' in text
