@@ -30,7 +30,7 @@ def copy_project(folder: Path) -> Path:
     """
     copy = folder / "project"
     copy.mkdir()
-    for name in ("diagrams", "docs"):
+    for name in ("diagrams", "docs", "games"):
         shutil.copytree(ROOT / name, copy / name)
     for name in ("mkdocs.yml", "babel.cfg"):
         shutil.copy(ROOT / name, copy / name)

@@ -503,7 +503,7 @@ def test_the_game_page_steps_through_every_move(site: Path, language: str) -> No
     from html import unescape
 
     text = (site / language / "game" / "index.html").read_text(encoding="utf-8")
-    start = text.index('id="figure-example-game"')
+    start = text.rindex("<figure", 0, text.index('id="figure-example-game"'))
     figure = text[start : text.index("</figure>", start)]
     data = json.loads(unescape(re.search(r'data-steps="([^"]*)"', figure)[1]))  # type: ignore[index]
     texts = data["texts"]

@@ -27,7 +27,8 @@ DIAGRAM_SIZE = 400
 PLUGIN_NAME = "dama-diagrams"
 SITE_MARKER = ".dama-diagrams-site"
 """A file in every built site: the folder is ours, and the next build may replace it."""
-PROJECT_INPUTS = (DIAGRAMS_DIR, "docs", BASE_CONFIG, ".cache")
+GAMES_DIR = "games"
+PROJECT_INPUTS = (DIAGRAMS_DIR, "docs", GAMES_DIR, BASE_CONFIG, ".cache")
 """What a build reads (and its card cache); the output folder may not overlap any of them."""
 
 

@@ -22,7 +22,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
 from ..errors import DamaError
-from ._common import DIAGRAMS_DIR, SITE_MARKER
+from ._common import DIAGRAMS_DIR, GAMES_DIR, SITE_MARKER
 from ._mkdocs import root_404
 from .build import LanguageSources, generate_language
 from .cards import CARD_CACHE, draw_cards
@@ -109,7 +109,8 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any
     ) -> LiveReloadServer:
-        for folder in (self.root / DIAGRAMS_DIR, self.root / PAGES_DIR, self.root / LOCALES_DIR):
+        watched = (DIAGRAMS_DIR, PAGES_DIR, LOCALES_DIR, GAMES_DIR)
+        for folder in (self.root / name for name in watched):
             if folder.is_dir():
                 server.watch(str(folder))
         server.set_app(_refuse_bad_paths(server.get_app()))

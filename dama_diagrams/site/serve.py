@@ -21,7 +21,15 @@ from pathlib import Path
 import yaml
 
 from ..errors import DamaError
-from ._common import BASE_CONFIG, DIAGRAMS_DIR, OVERRIDES, PLUGIN_NAME, SiteError, os_error
+from ._common import (
+    BASE_CONFIG,
+    DIAGRAMS_DIR,
+    GAMES_DIR,
+    OVERRIDES,
+    PLUGIN_NAME,
+    SiteError,
+    os_error,
+)
 from ._signals import terminate_as_interrupt
 from .build import build_site, choose_languages
 from .config import BaseConfig
@@ -138,8 +146,10 @@ def serve_all(project_root: Path, *, dev_addr: str | None = None) -> None:
 def _inputs_stamp(project_root: Path) -> tuple[tuple[str, int, int], ...]:
     """Every input file with its time and size: when this changes, the site is built again."""
     files = [project_root / BASE_CONFIG]
-    for name in (DIAGRAMS_DIR, "docs"):
-        files.extend(path for path in sorted((project_root / name).rglob("*")) if path.is_file())
+    for name in (DIAGRAMS_DIR, "docs", GAMES_DIR):
+        folder = project_root / name
+        if folder.is_dir():
+            files.extend(path for path in sorted(folder.rglob("*")) if path.is_file())
     stamp = []
     for path in files:
         try:
