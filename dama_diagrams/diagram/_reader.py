@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
+from .._project import project_root
 from ..engine.board import Color, Square
 from ..engine.games import Game, load_games
 from ..engine.move import Move
@@ -25,10 +26,7 @@ from ._yaml import YamlValue
 def _project_of(diagram: Path) -> Path:
     """The project a diagram file is in: the folder with mkdocs.yml, else its folder's parent."""
     here = diagram.resolve().parent
-    for folder in (here, *here.parents):
-        if (folder / "mkdocs.yml").is_file():
-            return folder
-    return here.parent
+    return project_root(here) or here.parent
 
 
 def suggest(word: str, choices: tuple[str, ...]) -> str:

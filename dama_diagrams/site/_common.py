@@ -11,9 +11,10 @@ import errno
 import os
 from pathlib import Path
 
+from .._project import PROJECT_FILE, project_root
 from ..errors import DamaError
 
-BASE_CONFIG = "mkdocs.yml"
+BASE_CONFIG = PROJECT_FILE
 DIAGRAMS_DIR = "diagrams"
 SITE_DIR = "site"
 TEMPLATES = Path(__file__).parent / "templates"
@@ -38,10 +39,10 @@ class SiteError(DamaError):
 
 def find_project_root(start: Path) -> Path:
     """The project that ``start`` is in: the nearest folder, upwards, that holds mkdocs.yml."""
+    root = project_root(start)
+    if root is not None:
+        return root
     here = start.resolve()
-    for folder in (here, *here.parents):
-        if (folder / BASE_CONFIG).is_file():
-            return folder
     raise SiteError(
         f"no {BASE_CONFIG} in {here} or any folder above it: run dama-diagrams inside a "
         f"project, in the folder that holds {BASE_CONFIG} or in one below it"
