@@ -130,19 +130,10 @@ def _game_line(game: Game, fen_after: str | None) -> str:
 
 def _render_game(args: argparse.Namespace, out: TextIO) -> int:
     """One game of a PDN file as an animated GIF or WebP, move by move."""
-    from .engine.games import load_games
-    from .engine.pdn import PdnError
+    from .engine.games import game_at
     from .render.animation import animate, game_frames
 
-    chosen = None
-    for index, item in enumerate(load_games(args.file, shown=str(args.file)), 1):
-        if isinstance(item, PdnError):
-            raise item
-        if index == args.game:
-            chosen = item
-            break
-    if chosen is None:
-        raise DamaError(f"{args.file} has no game {args.game}")
+    chosen = game_at(args.file, args.game)
     first = 0 if args.start is None else chosen.played_by(args.start) - 1
     last = None if args.end is None else chosen.played_by(args.end)
     if last is not None and last <= first:

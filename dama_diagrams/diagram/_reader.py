@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .._project import project_root
 from ..engine.board import Color, Square
-from ..engine.games import Game, load_games
+from ..engine.games import Game, game_at, move_label
 from ..engine.move import Move
 from ..engine.pdn import PdnError
 from ..engine.position import Position
@@ -122,12 +122,13 @@ class PositionReader(YamlReader):
         shown = pdn.relative_to(root).as_posix()
         if not pdn.is_file():
             raise self.fail(given.line, f"no game file {shown} in the project")
-        for index, item in enumerate(load_games(pdn, shown=shown), 1):
-            if isinstance(item, PdnError):
-                raise self.fail(given.line, f"the game file does not read: {item}")
-            if index == wanted:
-                return self.position_in(item, label, after.line if after else line)
-        raise self.fail(number.line if number else given.line, f"{shown} has no game {wanted}")
+        try:
+            game = game_at(pdn, wanted, shown=shown)
+        except PdnError as error:
+            raise self.fail(given.line, f"the game file does not read: {error}") from None
+        except DamaError as error:
+            raise self.fail(number.line if number else given.line, error.message) from None
+        return self.position_in(game, label, after.line if after else line)
 
     def position_in(
         self, game: Game, label: str | None, line: int
@@ -137,7 +138,7 @@ class PositionReader(YamlReader):
         except DamaError as error:
             raise self.fail(line, error.message) from None
         history = tuple(p.move for p in game.moves[:played])
-        return game.positions()[played], history if game.start == Position.initial() else ()
+        return game.positions[played], history if game.start == Position.initial() else ()
 
     def position(self, value: YamlValue) -> tuple[Position, tuple[Move, ...]]:
         """The position, and the moves from the start that lead to it (when given)."""
@@ -180,7 +181,7 @@ class PositionReader(YamlReader):
             move = self.move(item, f"position.moves[{index}]")
             if not position.is_legal(move):
                 legal = " ".join(map(str, position.legal_moves())) or "none"
-                number = f"{index // 2 + 1}{'.' if index % 2 == 0 else '...'}"
+                number = move_label(index)
                 raise self.fail(
                     item.line,
                     f"{move} (move {number}) is not legal after the moves before it; "

@@ -65,24 +65,19 @@ class Game:
     tags: dict[str, str]
     start: Position
     moves: tuple[PlayedMove, ...]
+    positions: tuple[Position, ...]
+    """The start, then the position after each move of the main line, as checked."""
     result: str | None
     intro: tuple[str, ...] = ()
     warnings: list[str] = field(default_factory=list)
 
-    def positions(self) -> list[Position]:
-        """The start, then the position after each move of the main line."""
-        positions = [self.start]
-        for played in self.moves:
-            positions.append(positions[-1].play(played.move))
-        return positions
-
     @property
     def final(self) -> Position:
-        return self.positions()[-1]
+        return self.positions[-1]
 
     def after(self, label: str) -> Position:
         """The position after move ``12`` (White's twelfth) or ``12...`` (Black's)."""
-        return self.positions()[self.played_by(label)]
+        return self.positions[self.played_by(label)]
 
     def played_by(self, label: str) -> int:
         """How many main-line moves are played once move ``12`` (``12.``) or ``12...`` is."""
@@ -103,6 +98,11 @@ class Game:
 
 def _ply(number: int, color: Color) -> int:
     return 2 * (number - 1) + (color is Color.BLACK)
+
+
+def move_label(ply: int) -> str:
+    """The number written before half-move ``ply`` (0 is White's first): ``1.``, ``1...``."""
+    return f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}"
 
 
 def load_games(
@@ -138,6 +138,21 @@ def load_games(
         yield PdnError(f"cannot read the file: {error.strerror}", path=shown)
 
 
+def game_at(path: Path, number: int, *, shown: str | None = None) -> Game:
+    """Game ``number`` (from 1) of a PDN file, checked; the games before it must read too.
+
+    A game that does not read is its :class:`~.pdn.PdnError`; a file with fewer
+    games is a :class:`DamaError` that says so.
+    """
+    shown = shown or str(path)
+    for index, item in enumerate(load_games(path, shown=shown), 1):
+        if isinstance(item, PdnError):
+            raise item
+        if index == number:
+            return item
+    raise DamaError(f"{shown} has no game {number}")
+
+
 def check_game(raw: RawGame, path: str, number: int, *, italian: bool = False) -> Game:
     """The game's moves played by the engine from its start; a :class:`PdnError` if one fails."""
 
@@ -164,26 +179,40 @@ def check_game(raw: RawGame, path: str, number: int, *, italian: bool = False) -
             start = Position.from_fen(raw.tags["FEN"])
         except DamaError as exc:
             raise error(raw.tag_lines["FEN"], f"the FEN tag: {exc.message}") from None
-    moves = _play_line(raw.moves, start, error, _ply(1, start.turn))
-    game = Game(path, number, raw.line, dict(raw.tags), start, moves, raw.result, tuple(raw.intro))
+    moves, positions = _play_line(raw.moves, start, error, _ply(1, start.turn))
+    game = Game(
+        path,
+        number,
+        raw.line,
+        dict(raw.tags),
+        start,
+        moves,
+        positions,
+        raw.result,
+        tuple(raw.intro),
+    )
     _check_result(game)
     return game
 
 
 def _play_line(
     written: Sequence[WrittenMove], start: Position, error: _Error, ply: int
-) -> tuple[PlayedMove, ...]:
-    """A line of moves from ``start``, whose first move is half-move ``ply`` (0: White's 1.)."""
+) -> tuple[tuple[PlayedMove, ...], tuple[Position, ...]]:
+    """A line of moves from ``start``, whose first move is half-move ``ply`` (0: White's 1.).
+
+    Also the positions it passes through, the start first.
+    """
     played: list[PlayedMove] = []
-    position = start
+    positions = [start]
     for item in written:
-        label = f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}"
+        position = positions[-1]
+        label = move_label(ply)
         if item.number is not None and not _number_fits(item.number, ply):
             line, column = item.number_at or (item.line, item.column)
             message = f"move number {item.number} is out of order: this is move {label}"
             raise error(line, message, column)
         move = _checked(position, item, label, error)
-        variations = tuple(_play_line(line, position, error, ply) for line in item.variations)
+        variations = tuple(_play_line(line, position, error, ply)[0] for line in item.variations)
         played.append(
             PlayedMove(
                 move,
@@ -195,9 +224,9 @@ def _play_line(
                 variations,
             )
         )
-        position = position.play(move)
+        positions.append(position.play(move))
         ply += 1
-    return tuple(played)
+    return tuple(played), tuple(positions)
 
 
 class _Error(Protocol):
@@ -271,10 +300,8 @@ def _line_words(moves: Sequence[PlayedMove], ply: int) -> list[str]:
     words: list[str] = []
     fresh = True  # a black move needs its number after a comment or a variation
     for played in moves:
-        if ply % 2 == 0:
-            words.append(f"{ply // 2 + 1}.")
-        elif fresh:
-            words.append(f"{ply // 2 + 1}...")
+        if ply % 2 == 0 or fresh:
+            words.append(move_label(ply))
         words.append(str(played.move) + "".join(n for n in played.nags if not n.startswith("$")))
         words += [n for n in played.nags if n.startswith("$")]
         words += [f"{{{comment}}}" for comment in played.comments]

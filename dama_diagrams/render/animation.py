@@ -55,7 +55,7 @@ def game_frames(
     """A game move by move: the position before move ``first`` (0: the start), then
     the position after each move up to ``last`` (default: the end), its start and
     landing squares marked.  The last frame stays longer."""
-    positions = game.positions()
+    positions = game.positions
     last = len(game.moves) if last is None else last
     frames = [Frame(render_picture(positions[first], size=size, side_to_move=True), START_MS)]
     for index in range(first, last):

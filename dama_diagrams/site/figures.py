@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..diagram import VerifiedDiagram, verify_directory
 from ..diagram.options import Claim
+from ..engine.games import move_label
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Position
 from ..render.figure import diagram_markers, diagram_svg
@@ -215,8 +216,7 @@ def _game_lines(history: Sequence[Move]) -> tuple[StepLine, ...]:
     """The start, then each move with its number: ``Move 2... 7x14.``"""
     lines = [StepLine("game_start", {})]
     for ply, played in enumerate(history):
-        label = f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}"
-        lines.append(StepLine("game_move", {"label": label, "move": str(played)}))
+        lines.append(StepLine("game_move", {"label": move_label(ply), "move": str(played)}))
     return tuple(lines)
 
 
