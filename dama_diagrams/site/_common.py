@@ -29,8 +29,10 @@ PLUGIN_NAME = "dama-diagrams"
 SITE_MARKER = ".dama-diagrams-site"
 """A file in every built site: the folder is ours, and the next build may replace it."""
 GAMES_DIR = "games"
-PROJECT_INPUTS = (DIAGRAMS_DIR, "docs", GAMES_DIR, BASE_CONFIG, ".cache")
-"""What a build reads (and its card cache); the output folder may not overlap any of them."""
+SOURCES = (DIAGRAMS_DIR, "docs", GAMES_DIR, BASE_CONFIG)
+"""What a build reads: an edit to any of them changes the site."""
+PROJECT_INPUTS = (*SOURCES, ".cache")
+"""What a build reads, and its card cache: the output folder may not overlap any of them."""
 
 
 class SiteError(DamaError):

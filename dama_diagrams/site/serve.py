@@ -21,15 +21,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import DamaError
-from ._common import (
-    BASE_CONFIG,
-    DIAGRAMS_DIR,
-    GAMES_DIR,
-    OVERRIDES,
-    PLUGIN_NAME,
-    SiteError,
-    os_error,
-)
+from ._common import OVERRIDES, PLUGIN_NAME, SOURCES, SiteError, os_error
 from ._signals import terminate_as_interrupt
 from .build import build_site, choose_languages
 from .config import BaseConfig
@@ -69,9 +61,7 @@ def _serve_site(project_root: Path, language: str, *, dev_addr: str | None) -> N
     choose_languages(project_root, base, [language], drafts=True)  # a preview is for drafts
     address = dev_addr or base.dev_addr or DEFAULT_DEV_ADDR
     port = _check_dev_addr(address)
-    temp = Path(tempfile.gettempdir())
-    sweep_stale(temp, SERVE_PREFIX)
-    folder = Path(tempfile.mkdtemp(prefix=f"{SERVE_PREFIX}{os.getpid()}-"))
+    folder = _serve_folder()
     try:
         config = {
             "INHERIT": str(base.path),
@@ -114,9 +104,7 @@ def serve_all(project_root: Path, *, dev_addr: str | None = None) -> None:
         address = dev_addr or base.dev_addr or DEFAULT_DEV_ADDR
         port = _check_dev_addr(address)
         host = address.rpartition(":")[0].strip("[]")
-        temp = Path(tempfile.gettempdir())
-        sweep_stale(temp, SERVE_PREFIX)
-        folder = Path(tempfile.mkdtemp(prefix=f"{SERVE_PREFIX}{os.getpid()}-"))
+        folder = _serve_folder()
         site, path = folder / "site", site_path(base.site_url)
         try:
             with running(site, path, (host, port), option="--dev-addr"):  # bound before building
@@ -143,13 +131,19 @@ def serve_all(project_root: Path, *, dev_addr: str | None = None) -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
+def _serve_folder() -> Path:
+    """A temporary folder named with this PID, after removing those of servers that are gone."""
+    sweep_stale(Path(tempfile.gettempdir()), SERVE_PREFIX)
+    return Path(tempfile.mkdtemp(prefix=f"{SERVE_PREFIX}{os.getpid()}-"))
+
+
 def _inputs_stamp(project_root: Path) -> tuple[tuple[str, int, int], ...]:
     """Every input file with its time and size: when this changes, the site is built again."""
-    files = [project_root / BASE_CONFIG]
-    for name in (DIAGRAMS_DIR, "docs", GAMES_DIR):
-        folder = project_root / name
-        if folder.is_dir():
-            files.extend(path for path in sorted(folder.rglob("*")) if path.is_file())
+    files: list[Path] = []
+    for name in SOURCES:
+        source = project_root / name
+        found = sorted(source.rglob("*")) if source.is_dir() else [source]
+        files.extend(path for path in found if path.is_file())
     stamp = []
     for path in files:
         try:
