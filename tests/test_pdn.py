@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -215,14 +214,12 @@ def test_a_50_mb_file_streams(tmp_path: Path) -> None:
             file.write(game)
     assert path.stat().st_size >= 50 * 1024 * 1024
     tracemalloc.start()
-    started = time.perf_counter()
     games = load_games(path)
     first, second = next(games), next(games)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert isinstance(first, Game) and isinstance(second, Game)
     assert peak < 5 * 1024 * 1024, peak  # the file is never held whole
-    assert time.perf_counter() - started < 5
 
 
 def test_the_game_command_prints_a_line_per_game_and_fails_on_a_bad_one(tmp_path: Path) -> None:
