@@ -23,6 +23,7 @@ from ..engine.move import Move
 from ..engine.position import GameOverReason, Piece, Position, capture_move
 from ..engine.priority import Candidate, Explanation, PriorityRule, explain, separating_rule
 from ..errors import DiagramError, counted
+from .exercise import ExerciseKey, solve_exercise
 from .options import Claim
 from .schema import Diagram, Reason
 
@@ -64,6 +65,8 @@ class VerifiedDiagram:
     continuation: Move | None = None
     winner: Color | None = None
     initial: bool = False
+    exercise: ExerciseKey | None = None
+    """For an exercise: its answers, and the verdict on every try the reader may make."""
     known_explanation: Explanation | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -159,7 +162,11 @@ class _Context:
 
 def verify(diagram: Diagram) -> VerifiedDiagram:
     """Confirm a diagram's claim with the engine, or raise a located DiagramError."""
-    return _CHECKS[diagram.claim](_Context(diagram))
+    verified = _CHECKS[diagram.claim](_Context(diagram))
+    if diagram.exercise is None:
+        return verified
+    key = solve_exercise(diagram, verified.legal_moves, verified.moves)
+    return replace(verified, exercise=key)
 
 
 def _check_setup(context: _Context) -> VerifiedDiagram:

@@ -13,7 +13,7 @@ from typing import Literal, TypeAlias
 
 from ..engine.move import Move
 
-__all__ = ["SHOW_KEYS", "Claim", "Numbers", "Show", "show_options"]
+__all__ = ["EXERCISE_KEYS", "SHOW_KEYS", "Ask", "Claim", "Exercise", "Numbers", "Show", "show_options"]
 
 
 class Claim(Enum):
@@ -28,6 +28,31 @@ class Claim(Enum):
     FREE_CHOICE = "free-choice"
     PROMOTION = "promotion"
     GAME_OVER = "game-over"
+
+
+class Ask(Enum):
+    """What an exercise asks the reader to find on the board.
+
+    ``move``: the one move the rules allow (the build fails if there are
+    several); ``any-move``: any of the two or more moves the rules allow (a
+    free choice); ``win``: a move after which the opponent cannot play.
+    """
+
+    MOVE = "move"
+    ANY_MOVE = "any-move"
+    WIN = "win"
+
+
+EXERCISE_KEYS = ("ask", "question")
+
+
+@dataclass(frozen=True, slots=True)
+class Exercise:
+    """A diagram turned into a question: the reader plays the answer on the board."""
+
+    ask: Ask
+    question: str
+    """The English question; the PO catalogs translate it."""
 
 
 Numbers: TypeAlias = Literal["all", "marked", "none"]

@@ -20,6 +20,8 @@ The schema (documented for authors in ``diagrams/README.md``)::
     reason: backward                  # illegal: why the move is illegal; game-over: why it ended
     show: {numbers: marked, arrows: true, flip: false}   # display options, all optional
                                       # (also turn: true, steps: true)
+    exercise: {ask: move, question: "White to play: which capture?"}   # optional:
+                                      # the reader plays the answer on the site
 
 Whether the claim holds is the business of :mod:`dama_diagrams.diagram.claims`; this
 module only checks that the file is well formed.
@@ -46,8 +48,11 @@ from ._yaml import YamlError, YamlValue, compose_yaml
 from .options import (
     _NO_MOVE_CLAIMS,
     _STEPS_CLAIMS,
+    EXERCISE_KEYS,
     SHOW_KEYS,
+    Ask,
     Claim,
+    Exercise,
     Numbers,
     Show,
     _has_steps,
@@ -75,6 +80,7 @@ KEYS = (
     "show",
     "title",
     "caption",
+    "exercise",
 )
 """Every key a diagram file may have, in the order the files write them."""
 
@@ -97,6 +103,9 @@ _HOW_TO_ADD = {
     "rule": "add rule: most-pieces, with-king, most-kings or king-first",
     "rejected": "add rejected: [...] with the captures that the priority rules forbid",
     "position": 'add position: with a FEN such as "W:W21-32:B1-12"',
+    "exercise.ask": "add ask: move (the one allowed move), any-move (any allowed move) "
+    "or win (a move that leaves the opponent no move)",
+    "exercise.question": 'add question: "White to play: which capture must White make?"',
     "claim": "add claim: setup, move, capture, multi-capture, illegal, priority, "
     "free-choice, promotion or game-over",
 }
@@ -105,6 +114,7 @@ _CLAIM_NAMES = tuple(claim.value for claim in Claim)
 _RULE_NAMES = tuple(rule.value for rule in PriorityRule)
 _GAME_OVER_REASONS = tuple(reason.value for reason in GameOverReason)
 _ILLEGAL_REASONS = tuple(reason.value for reason in IllegalReason)
+_ASKS = tuple(ask.value for ask in Ask)
 
 Reason: TypeAlias = IllegalReason | GameOverReason
 
@@ -134,6 +144,8 @@ class Diagram:
     """The English caption; may hold Markdown and named placeholders such as ``{move}``."""
     history: tuple[Move, ...] = ()
     """The moves from the starting position that lead to ``position``, when the file gives them."""
+    exercise: Exercise | None = None
+    """The question the site asks about the position, when the diagram is an exercise."""
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
     @property
@@ -282,6 +294,7 @@ class _Reader(PositionReader):
             title=self.words(entries["title"], "title") if "title" in entries else None,
             caption=self.words(entries["caption"], "caption") if "caption" in entries else None,
             history=history,
+            exercise=self.exercise(entries["exercise"]) if "exercise" in entries else None,
             lines=self.lines,
         )
 
@@ -313,7 +326,11 @@ class _Reader(PositionReader):
 
     def check_claim_keys(self, claim: Claim, entries: dict[str, YamlValue]) -> None:
         required, optional = _CLAIM_KEYS[claim]
-        allowed = ("position", "claim", "show", "title", "caption", *required, *optional)
+        allowed = (
+            *("position", "claim", "show", "title", "caption", "exercise"),
+            *required,
+            *optional,
+        )
         takes = listed(required + optional) if required + optional else "no other key"
         self.refuse_unknown(
             entries,
@@ -371,6 +388,33 @@ class _Reader(PositionReader):
         if claim is Claim.GAME_OVER:
             return GameOverReason(word)
         return IllegalReason(word)
+
+    def exercise(self, value: YamlValue) -> Exercise:
+        if not isinstance(value.data, dict):
+            raise self.fail(
+                value.line,
+                "exercise must be a mapping such as "
+                f'{{ask: move, question: "White to play: which capture?"}}, not {value.type_name}',
+            )
+        entries = value.data
+        self.lines.update((f"exercise.{key}", entry.line) for key, entry in entries.items())
+        self.refuse_unknown(
+            entries,
+            EXERCISE_KEYS,
+            lambda key: (
+                f"unknown exercise key {key!r}: {suggest(key, EXERCISE_KEYS)}"
+                f"an exercise takes {listed(EXERCISE_KEYS)}"
+            ),
+        )
+        self.require(
+            entries,
+            EXERCISE_KEYS,
+            value.line,
+            lambda key: f"the exercise needs {key!r}: {_HOW_TO_ADD[f'exercise.{key}']}",
+        )
+        listing = "an exercise asks for"
+        ask = Ask(self.one_of(entries["ask"], "ask", _ASKS, listing))
+        return Exercise(ask, self.words(entries["question"], "question"))
 
     # -- display options --------------------------------------------------------
 
