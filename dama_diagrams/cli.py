@@ -11,17 +11,35 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .engine.games import Game
-from .engine.position import Position
-from .engine.priority import explain
+from .engine.legality import IllegalReason
+from .engine.position import MAX_PIECES, GameOverReason, Position
+from .engine.priority import PriorityRule, explain
 from .errors import DamaError, counted, shorten
+
+if TYPE_CHECKING:
+    from .diagram.finder import Progress
 
 Handler = Callable[[argparse.Namespace, TextIO], int]
 
 MAX_DEPTH = 40
 """Perft 10 already takes a minute; far deeper would only exhaust the stack."""
+
+MAX_SECONDS = 3600
+"""The longest search ``find`` accepts: an hour finds what a minute does not, or nothing."""
+
+FIND_CLAIMS = (
+    "capture",
+    "multi-capture",
+    "priority",
+    "free-choice",
+    "promotion",
+    "game-over",
+    "illegal",
+)
+"""The claims ``find`` searches for (the diagram stage is only imported when it runs)."""
 
 
 def _moves(args: argparse.Namespace, out: TextIO) -> int:
@@ -227,6 +245,70 @@ def _update_translations(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _find(args: argparse.Namespace, out: TextIO) -> int:
+    """Positions that show a claim, one line each; exit 1 if none is found in time."""
+    from .diagram.finder import QueryError, find, query_from_words, write_diagrams
+
+    errors = sys.stderr if out is sys.stdout else out
+    try:
+        query = query_from_words(
+            args.claim,
+            rule=args.rule,
+            reason=args.reason,
+            min_captured=args.min_captured,
+            max_pieces=args.max_pieces,
+            kings=args.kings,
+            side=args.side,
+        )
+    except QueryError as error:
+        print(f"dama-diagrams find: error: {error}", file=errors)
+        return 2
+    show = args.progress if args.progress is not None else errors.isatty()
+    report = _progress_printer(errors) if show else None
+    result = find(query, count=args.count, seed=args.seed, time_limit=args.time, progress=report)
+    if report is not None:
+        print(file=errors)
+    wanted = f"{query.describe()}, {query.filters()}"
+    examined = counted(result.examined, "position")
+    if not result.found:
+        print(
+            f"dama-diagrams find: no position found in {args.time:g} s for {wanted} "
+            f"(examined {examined}); try more pieces or a longer --time",
+            file=errors,
+        )
+        return 1
+    for item in result.found:
+        print(item.line(), file=out)
+    if len(result.found) < args.count:
+        print(
+            f"dama-diagrams find: found {len(result.found)} of {args.count} in {args.time:g} s "
+            f"(examined {examined}); a longer --time may find more",
+            file=errors,
+        )
+    if args.yaml is not None:
+        header = [f"Found by: dama-diagrams find {query.options()} --seed {args.seed}"]
+        paths = write_diagrams(result.found, args.yaml, query.slug, header=header, force=args.force)
+        for path in paths:
+            print(f"wrote {path}", file=errors)
+    return 0
+
+
+def _progress_printer(errors: TextIO) -> Callable[[Progress], None]:
+    """A progress line rewritten in place, about once a second."""
+
+    def report(progress: Progress) -> None:
+        found = counted(progress.found, "position")
+        print(
+            f"\rfind: {progress.elapsed:.0f} s, {progress.examined:,} examined, {found} found, "
+            f"now trying {progress.pieces} pieces",
+            end="",
+            file=errors,
+            flush=True,
+        )
+
+    return report
+
+
 def _project_root() -> Path:
     """The project the command runs in, from any folder inside it."""
     from .site._common import find_project_root
@@ -277,6 +359,33 @@ def _depth(text: str) -> int:
             f"choose at most {MAX_DEPTH}"
         )
     return int(text)
+
+
+def _whole(least: int, most: int) -> Callable[[str], int]:
+    """A whole number from ``least`` to ``most``, in plain ASCII digits."""
+
+    def read(text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or len(text) > 6:
+            raise argparse.ArgumentTypeError(f"{shorten(text)} is not a whole number")
+        if not least <= int(text) <= most:
+            raise argparse.ArgumentTypeError(f"{text} is not from {least} to {most}")
+        return int(text)
+
+    return read
+
+
+def _seconds(text: str) -> float:
+    try:
+        if not text.isascii():
+            raise ValueError(text)
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shorten(text)} is not a number of seconds") from None
+    if not 0 < seconds <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"the time must be more than 0 and at most {MAX_SECONDS} s"
+        )
+    return seconds
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -399,12 +508,56 @@ def build_parser() -> argparse.ArgumentParser:
     )
     status.set_defaults(handler=_status)
 
+    _add_find(commands)
+
     update = commands.add_parser(
         "update-translations", help="bring the PO catalogs up to date with the English sources"
     )
     update.add_argument("--lang", action="append", metavar="L", help="only this language")
     update.set_defaults(handler=_update_translations)
     return parser
+
+
+def _add_find(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    find = commands.add_parser(
+        "find", help="search positions that show a claim, to start a new diagram from"
+    )
+    find.add_argument("--claim", required=True, choices=FIND_CLAIMS, help="the claim to show")
+    find.add_argument(
+        "--rule", choices=[rule.value for rule in PriorityRule], help="priority: the rule"
+    )
+    reasons = [reason.value for reason in (*IllegalReason, *GameOverReason)]
+    find.add_argument(
+        "--reason", choices=reasons, metavar="REASON", help="illegal or game-over: why"
+    )
+    find.add_argument(
+        "--min-captured",
+        type=_whole(1, MAX_PIECES),
+        metavar="N",
+        help="capture, multi-capture: the move takes at least N pieces",
+    )
+    find.add_argument("--max-pieces", type=_whole(1, 2 * MAX_PIECES), default=7, help="default: 7")
+    find.add_argument(
+        "--kings",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="at least one king on the board (--no-kings: none)",
+    )
+    find.add_argument("--side", choices=("white", "black"), help="the side to move")
+    find.add_argument("--count", type=_whole(1, 100), default=1, help="positions (default: 1)")
+    find.add_argument("--seed", type=_whole(0, 999_999), default=0, help="default: 0")
+    find.add_argument("--time", type=_seconds, default=10.0, help="seconds at most (default: 10)")
+    find.add_argument(
+        "--yaml", type=Path, metavar="DIR", help="also write each as DIR/<claim>-<n>.yaml"
+    )
+    find.add_argument("--force", action="store_true", help="replace existing --yaml files")
+    find.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress line on stderr (default: when stderr is a terminal)",
+    )
+    find.set_defaults(handler=_find)
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

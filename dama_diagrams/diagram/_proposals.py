@@ -212,10 +212,10 @@ def match_illegal(reason: IllegalReason) -> Matcher:
         if reason is IllegalReason.PRIORITY and not explain(position).rejected:
             return None
         found = []
-        for move in tries(position):
-            illegality = illegal_reason(position, move)
+        for attempt in tries(position):
+            illegality = illegal_reason(position, attempt)
             if illegality is not None and illegality.reason is reason:
-                found.append(move)
+                found.append(attempt)
         move = _shortest(found)
         return None if move is None else Proposal(move=move)
 
@@ -307,9 +307,9 @@ def _jumped_twice(position: Position) -> list[Move]:
         for rows, columns in _DIRECTIONS:
             over = _offset(here, rows, columns)
             landing = _offset(here, 2 * rows, 2 * columns)
-            if over in jumped and landing is not None:
-                if landing == attempt.origin or landing not in pieces:
-                    tries.append(Move((*attempt.squares, landing), is_capture=True))
+            back = landing is not None and (landing == attempt.origin or landing not in pieces)
+            if over in jumped and back and landing is not None:
+                tries.append(Move((*attempt.squares, landing), is_capture=True))
     return tries
 
 

@@ -133,6 +133,22 @@ class Query:
         detail = self.rule or self.reason
         return self.claim.value + (f"-{detail.value}" if detail else "")
 
+    def options(self) -> str:
+        """The command-line options that ask for this query again."""
+        words = [f"--claim {self.claim.value}"]
+        if self.rule is not None:
+            words.append(f"--rule {self.rule.value}")
+        if self.reason is not None:
+            words.append(f"--reason {self.reason.value}")
+        if self.min_captured is not None:
+            words.append(f"--min-captured {self.min_captured}")
+        words.append(f"--max-pieces {self.max_pieces}")
+        if self.kings is not None:
+            words.append("--kings" if self.kings else "--no-kings")
+        if self.side is not None:
+            words.append(f"--side {self.side.value}")
+        return " ".join(words)
+
     def describe(self) -> str:
         """The request in words, for messages: 'a priority claim decided by king-first'."""
         text = f"{_a(self.claim)} claim"
@@ -176,6 +192,46 @@ class Query:
             return False
         has_king = bool(position.white_kings | position.black_kings)
         return self.kings is None or has_king is self.kings
+
+
+def query_from_words(
+    claim: str,
+    *,
+    rule: str | None = None,
+    reason: str | None = None,
+    min_captured: int | None = None,
+    max_pieces: int = 7,
+    kings: bool | None = None,
+    side: str | None = None,
+) -> Query:
+    """A query from the command line's words; a :class:`QueryError` says what does not fit."""
+    names = {c.value: c for c in CLAIMS}
+    if claim not in names:
+        raise QueryError(f"unknown claim {claim!r}: the finder looks for {', '.join(names)}")
+    chosen = names[claim]
+    reasons = GameOverReason if chosen is Claim.GAME_OVER else IllegalReason
+    words = tuple(each.value for each in reasons)
+    if reason is not None and chosen in (Claim.ILLEGAL, Claim.GAME_OVER) and reason not in words:
+        raise QueryError(
+            f"{reason!r} is not a reason for {_a(chosen)} claim: choose {', '.join(words)}"
+        )
+    return Query(
+        chosen,
+        rule=None if rule is None else PriorityRule(rule),
+        reason=None if reason is None else _reason(reason),
+        min_captured=min_captured,
+        max_pieces=max_pieces,
+        kings=kings,
+        side=None if side is None else Color(side),
+    )
+
+
+def _reason(word: str) -> Reason:
+    """A reason word: game-over reasons and illegal reasons share no word."""
+    try:
+        return GameOverReason(word)
+    except ValueError:
+        return IllegalReason(word)
 
 
 def _a(claim: Claim) -> str:
@@ -395,7 +451,10 @@ def _words(query: Query, position: Position) -> tuple[str, str]:
     if isinstance(query.reason, IllegalReason):
         return _ILLEGAL_TITLES[query.reason], "{move} is not allowed."
     if query.reason is GameOverReason.NO_PIECES:
-        return "No pieces left", f"It is {side}'s turn, but {side} has no pieces left: {side} loses."
+        return (
+            "No pieces left",
+            f"It is {side}'s turn, but {side} has no pieces left: {side} loses.",
+        )
     if query.reason is GameOverReason.BLOCKED:
         return "Blocked", f"It is {side}'s turn, but {side} has no legal move: {side} loses."
     words = {
@@ -429,7 +488,9 @@ def write_diagrams(
     paths = [folder / f"{stem}-{number}.yaml" for number in range(1, len(results) + 1)]
     existing = [path for path in paths if path.exists()]
     if existing and not force:
-        raise DamaError(f"{existing[0]} exists; choose another folder, or use --force to replace it")
+        raise DamaError(
+            f"{existing[0]} exists; choose another folder, or use --force to replace it"
+        )
     folder.mkdir(parents=True, exist_ok=True)
     for path, result in zip(paths, results, strict=True):
         path.write_text(result.diagram_file(header), encoding="utf-8")
