@@ -264,10 +264,15 @@ def _find(args: argparse.Namespace, out: TextIO) -> int:
         print(f"dama-diagrams find: error: {error}", file=errors)
         return 2
     show = args.progress if args.progress is not None else errors.isatty()
-    report = _progress_printer(errors) if show else None
-    result = find(query, count=args.count, seed=args.seed, time_limit=args.time, progress=report)
-    if report is not None:
-        print(file=errors)
+    line = _ProgressLine(errors)
+    result = find(
+        query,
+        count=args.count,
+        seed=args.seed,
+        time_limit=args.time,
+        progress=line if show else None,
+    )
+    line.finish()
     wanted = f"{query.describe()}, {query.filters()}"
     examined = counted(result.examined, "position")
     if not result.found:
@@ -293,20 +298,28 @@ def _find(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _progress_printer(errors: TextIO) -> Callable[[Progress], None]:
-    """A progress line rewritten in place, about once a second."""
+class _ProgressLine:
+    """A progress line on stderr, rewritten in place about once a second."""
 
-    def report(progress: Progress) -> None:
+    def __init__(self, errors: TextIO):
+        self.errors = errors
+        self.shown = False
+
+    def __call__(self, progress: Progress) -> None:
         found = counted(progress.found, "position")
         print(
             f"\rfind: {progress.elapsed:.0f} s, {progress.examined:,} examined, {found} found, "
             f"now trying {progress.pieces} pieces",
             end="",
-            file=errors,
+            file=self.errors,
             flush=True,
         )
+        self.shown = True
 
-    return report
+    def finish(self) -> None:
+        """End the line, so that what follows starts on a line of its own."""
+        if self.shown:
+            print(file=self.errors)
 
 
 def _project_root() -> Path:

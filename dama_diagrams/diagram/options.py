@@ -13,7 +13,16 @@ from typing import Literal, TypeAlias
 
 from ..engine.move import Move
 
-__all__ = ["EXERCISE_KEYS", "SHOW_KEYS", "Ask", "Claim", "Exercise", "Numbers", "Show", "show_options"]
+__all__ = [
+    "EXERCISE_KEYS",
+    "SHOW_KEYS",
+    "Ask",
+    "Claim",
+    "Exercise",
+    "Numbers",
+    "Show",
+    "show_options",
+]
 
 
 class Claim(Enum):

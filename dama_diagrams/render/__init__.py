@@ -20,7 +20,14 @@ from .theme import Theme
 
 if TYPE_CHECKING:
     from .animation import Frame, animate, capture_frames
-    from .figure import RenderReport, diagram_markers, diagram_svg, render_files
+    from .figure import (
+        RenderReport,
+        diagram_markers,
+        diagram_svg,
+        exercise_squares,
+        exercise_svg,
+        render_files,
+    )
     from .png import render_png, svg_to_png
     from .steps import CaptureStep, capture_steps
 
@@ -37,6 +44,8 @@ __all__ = [
     "capture_steps",
     "diagram_markers",
     "diagram_svg",
+    "exercise_squares",
+    "exercise_svg",
     "legend_html",
     "legend_svg",
     "render_files",
@@ -55,6 +64,8 @@ _LAZY = {
     "RenderReport": "figure",
     "diagram_markers": "figure",
     "diagram_svg": "figure",
+    "exercise_squares": "figure",
+    "exercise_svg": "figure",
     "render_files": "figure",
     "render_png": "png",
     "svg_to_png": "png",

@@ -63,3 +63,21 @@ class Layout:
             return cls(FRAME, BOARD_SIZE + 2 * FRAME, BOARD_SIZE + 2 * FRAME)
         extra = FRAME if side_to_move else 0
         return cls(0, BOARD_SIZE + extra, BOARD_SIZE)
+
+
+def square_boxes(layout: Layout, flipped: bool) -> dict[Square, tuple[float, float, float, float]]:
+    """Each square as (left, top, width, height), percentages of the picture's size.
+
+    A page lays its own controls over the picture with these: an exercise's
+    squares to click.
+    """
+    boxes = {}
+    for square in SQUARES:
+        x, y = corner(square, flipped, layout.margin)
+        boxes[square] = (
+            round(100 * x / layout.width, 4),
+            round(100 * y / layout.height, 4),
+            round(100 * SQUARE / layout.width, 4),
+            round(100 * SQUARE / layout.height, 4),
+        )
+    return boxes

@@ -13,11 +13,21 @@ from pathlib import Path
 from typing import Literal
 
 from ..diagram import Failure, VerifiedDiagram, verify_paths
+from ..engine.board import Square
 from ..engine.position import Position
+from ._geometry import Layout, square_boxes
 from .markers import Markers
 from .svg import SvgPicture, render_picture
 
-__all__ = ["ImageFormat", "RenderReport", "diagram_markers", "diagram_svg", "render_files"]
+__all__ = [
+    "ImageFormat",
+    "RenderReport",
+    "diagram_markers",
+    "diagram_svg",
+    "exercise_squares",
+    "exercise_svg",
+    "render_files",
+]
 
 ImageFormat = Literal["svg", "png", "gif", "webp"]
 """SVG and PNG draw the diagram; GIF and WebP animate its capture, landing by landing."""
@@ -56,6 +66,36 @@ def diagram_svg(
         side_to_move=diagram.show.turn,
         size=size,
     )
+
+
+def exercise_svg(
+    verified: VerifiedDiagram,
+    *,
+    title: str | None = None,
+    description: str | None = None,
+    size: int = 400,
+) -> SvgPicture:
+    """An exercise's board: the position alone, every square numbered, nothing marked.
+
+    The reader finds the move on it, so it shows no marker that gives the answer away.
+    """
+    diagram = verified.diagram
+    return render_picture(
+        diagram.position,
+        diagram_id=f"{diagram.id}-exercise",
+        title=title,
+        description=description,
+        numbers="all",
+        flipped=diagram.show.flip,
+        side_to_move=diagram.show.turn,
+        size=size,
+    )
+
+
+def exercise_squares(verified: VerifiedDiagram) -> dict[Square, tuple[float, float, float, float]]:
+    """Where each square sits on :func:`exercise_svg`'s picture, as percentages."""
+    show = verified.diagram.show
+    return square_boxes(Layout.of(True, show.turn), show.flip)
 
 
 @dataclass(frozen=True, slots=True)

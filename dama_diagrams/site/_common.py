@@ -22,6 +22,7 @@ OVERRIDES = TEMPLATES / "overrides"
 STYLESHEET = "assets/dama.css"
 FAVICON = "assets/favicon.svg"
 SCRIPT = "assets/dama-steps.js"
+EXERCISE_SCRIPT = "assets/dama-exercises.js"
 DIAGRAM_DIR = "assets/diagrams"
 SOCIAL_DIR = "assets/social"
 DIAGRAM_SIZE = 400
@@ -86,6 +87,11 @@ def step_folder(diagram_id: str) -> str:
     Ids never hold a dot, so no diagram's own file can be in the way.
     """
     return f"{diagram_id}.steps"
+
+
+def exercise_board(diagram_id: str) -> str:
+    """An exercise's board picture, next to its diagram: ``<id>.exercise.svg``."""
+    return f"{diagram_id}.exercise.svg"
 
 
 def write_atomically(path: Path, data: bytes) -> None:

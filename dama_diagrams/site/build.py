@@ -23,6 +23,7 @@ from pathlib import Path
 from ..errors import DamaError, counted
 from ._common import (
     DIAGRAM_DIR,
+    EXERCISE_SCRIPT,
     FAVICON,
     SCRIPT,
     SITE_DIR,
@@ -31,6 +32,7 @@ from ._common import (
     STYLESHEET,
     TEMPLATES,
     SiteError,
+    exercise_board,
     step_folder,
 )
 from ._mkdocs import mkdocs_error, preload, root_404, run_mkdocs, write_config, write_files
@@ -44,7 +46,7 @@ from .config import (
     language_config,
     language_settings,
 )
-from .figures import Figure, load_figures
+from .figures import DrawnFigure, Figure, load_figures
 from .nav import load_nav, mkdocs_nav, page_names
 from .output import check_out, link_tree, make_parent, publish, staging_folder
 from .pages import PageRenderer
@@ -90,15 +92,22 @@ def generate_language(
     files: dict[str, str | bytes] = {
         f"{DIAGRAM_DIR}/{figure_id}.svg": one.picture.svg for figure_id, one in drawn.items()
     }
+    boards: dict[str, DrawnFigure] = {}
     for figure_id, figure in figures.items():
         for index, step in enumerate(figure.step_pictures(catalog)):
             files[f"{DIAGRAM_DIR}/{step_folder(figure_id)}/{index}.svg"] = step.svg
+        board = figure.draw_exercise(catalog)
+        if board is not None:
+            boards[figure_id] = board
+            files[f"{DIAGRAM_DIR}/{exercise_board(figure_id)}"] = board.picture.svg
     timings = {"render": time.perf_counter() - started}
 
     started = time.perf_counter()
     nav = load_nav(project_root)
     views = {figure_id: figure.view for figure_id, figure in figures.items()}
-    renderer = PageRenderer(project_root, catalog, views, drawn, directory_urls=base.directory_urls)
+    renderer = PageRenderer(
+        project_root, catalog, views, drawn, boards=boards, directory_urls=base.directory_urls
+    )
     cards: dict[str, Card] = {}
     untranslated = []
     site_name = catalog.text("site.name")
@@ -112,6 +121,7 @@ def generate_language(
             cards[f"{SOCIAL_DIR}/{name}.png"] = Card(main.verified, page.title, site_name)
     files[STYLESHEET] = (TEMPLATES / "dama.css").read_text(encoding="utf-8")
     files[SCRIPT] = (TEMPLATES / "dama-steps.js").read_text(encoding="utf-8")
+    files[EXERCISE_SCRIPT] = (TEMPLATES / "dama-exercises.js").read_text(encoding="utf-8")
     files[FAVICON] = (TEMPLATES / "favicon.svg").read_text(encoding="utf-8")
     names = {code: native_name(code) for code in languages}
     settings = language_settings(base, catalog, names, mkdocs_nav(nav, catalog))

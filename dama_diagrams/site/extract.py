@@ -55,7 +55,7 @@ def extract_diagram(
     comment_tags: Collection[str],
     options: Mapping[str, Any],
 ) -> Iterator[tuple[int, str, str, list[str]]]:
-    """A Babel extraction method for diagram files: their title and caption.
+    """A Babel extraction method for diagram files: their title, caption and exercise question.
 
     Registered as the Babel extractor ``dama_diagram`` (in ``pyproject.toml``)
     and named so in ``babel.cfg``, so that ``pybabel extract`` uses it too.
@@ -68,8 +68,12 @@ def extract_diagram(
         return
     if root is None or not isinstance(root.data, dict):
         return
-    for key in DIAGRAM_MESSAGES:
-        value = root.data.get(key)
+    exercise = root.data.get("exercise")
+    asked = exercise.data if exercise is not None and isinstance(exercise.data, dict) else {}
+    for key, value in (
+        *((key, root.data.get(key)) for key in DIAGRAM_MESSAGES),
+        ("exercise question", asked.get("question")),
+    ):
         if value is not None and isinstance(value.data, str) and value.data.strip():
             yield value.line, "gettext", value.data.strip(), [f"diagram {key}"]
 

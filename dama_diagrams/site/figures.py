@@ -18,13 +18,15 @@ from ..diagram.options import Claim
 from ..engine.games import move_label
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Position
-from ..render.figure import diagram_markers, diagram_svg
+from ..render.figure import diagram_markers, diagram_svg, exercise_svg
 from ..render.legend import LEGEND_KEYS
 from ..render.markers import Markers
 from ..render.steps import capture_steps
 from ..render.svg import SvgPicture
 from ._common import DIAGRAM_SIZE, DIAGRAMS_DIR, SiteError, relative_to_cwd
+from ._markdown import catalog_html, text_of
 from .descriptions import describe_picture
+from .exercises import ExerciseView, exercise_view
 from .translations import Catalog
 
 FindingValue = str | int | tuple[str, ...]
@@ -81,6 +83,8 @@ class FigureView:
     """What the page's step controls show: start, each landing, final; empty for none."""
     history: tuple[str, ...] = ()
     """The moves from the starting position to this one, when the diagram's file gives them."""
+    exercise: ExerciseView | None = None
+    """The question, and every try's verdict, when the diagram is an exercise."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,17 @@ class Figure:
             self._draw(catalog, text, position, markers).picture
             for (position, markers), text in zip(steps, texts, strict=True)
         ]
+
+    def draw_exercise(self, catalog: Catalog) -> DrawnFigure | None:
+        """An exercise's board in ``catalog``'s language, titled by its question."""
+        exercise = self.view.exercise
+        if exercise is None:
+            return None
+        position = self.verified.diagram.position
+        alt = describe_picture(position, Markers(), catalog, arrows=False, turn=True)
+        title = text_of(catalog_html(catalog.message(exercise.question), inline=True))
+        picture = exercise_svg(self.verified, title=title, description=alt, size=DIAGRAM_SIZE)
+        return DrawnFigure(picture, alt)
 
     def _draw(
         self,
@@ -175,6 +190,7 @@ def figure_view(verified: VerifiedDiagram) -> FigureView:
         caption=diagram.caption,
         steps=_step_lines(verified),
         history=tuple(map(str, diagram.history)),
+        exercise=exercise_view(verified),
     )
 
 

@@ -31,7 +31,7 @@ import jinja2
 from ..diagram._yaml import read_utf8
 from ..errors import DamaError
 from ..render.legend import LEGEND_KEYS, legend_html
-from ._common import DIAGRAM_DIR, SOCIAL_DIR
+from ._common import DIAGRAM_DIR, SOCIAL_DIR, exercise_board
 from ._markdown import (
     attribute_html,
     braces_escaped,
@@ -44,12 +44,15 @@ from ._markdown import (
     table_cell,
     text_of,
 )
+from .exercises import exercise_html
 from .figures import DrawnFigure, FigureView, step_texts
 from .messages import MESSAGES
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
-from .translations import PLACEHOLDER, Catalog, CatalogError
+from .translations import Catalog, CatalogError, used_values
 
 DEFAULT_MAIN_DIAGRAM = "initial-position"
+EXERCISES_PAGE = "exercises"
+"""The page that :meth:`PageRenderer.exercise_links` links to."""
 RULE_IDS = ("most-pieces", "with-king", "most-kings", "king-first")
 LEFTOVER = re.compile(r"\{\{|\{%|%\}|\}\}")
 FENCED = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
@@ -78,9 +81,11 @@ class PageRenderer:
         figures: Mapping[str, FigureView],
         drawn: Mapping[str, DrawnFigure],
         *,
+        boards: Mapping[str, DrawnFigure] | None = None,
         directory_urls: bool = True,
     ) -> None:
-        """``drawn`` holds each figure's picture in this language, and its alt text.
+        """``drawn`` holds each figure's picture in this language, and its alt text;
+        ``boards`` each exercise's board.
 
         ``directory_urls`` is MkDocs' ``use_directory_urls``: links between
         pages are written as the final addresses, since MkDocs does not rewrite
@@ -92,14 +97,17 @@ class PageRenderer:
         self.catalog = catalog
         self.figures = figures
         self.drawn = drawn
+        self.boards = boards or {}
         self.env = environment(project_root)
         self._page_figures: list[str] = []
+        self._exercises = 0
 
     def render(self, name: str) -> RenderedPage:
         own = f"{name}{TEMPLATE_SUFFIX}"
         template_path = (PAGES_DIR / own).as_posix()
         folder = (self.root / PAGES_DIR).resolve()
         self._page_figures = []
+        self._exercises = 0
         self._page = name
         self.catalog.used = set()
         try:
@@ -150,6 +158,8 @@ class PageRenderer:
             "gettext": self.text,
             "pgettext": self.text_in_context,
             "figure": self.figure,
+            "exercise": self.exercise,
+            "exercise_links": self.exercise_links,
             "explain_table": self.explain_table,
             "legend": self.legend,
             "link": self.link,
@@ -218,7 +228,7 @@ class PageRenderer:
                 f"diagrams/{diagram_id}.yaml"
             )
         values = caption_values(view, self.catalog)
-        caption = self.catalog.message(view.caption, **_used(view.caption, values))
+        caption = self.catalog.message(view.caption, **used_values(view.caption, values))
         parts = [f'<span class="dama-caption">{catalog_html(caption, inline=True)}</span>']
         shown = (view.move,) if view.move else view.moves
         if shown:
@@ -260,6 +270,54 @@ class PageRenderer:
                 "</figure>",
             ]
         )
+
+    def exercise(self, diagram_id: str) -> str:
+        """An exercise, numbered on its page: heading, question, board, and the answer to open."""
+        view = self._exercise_view(diagram_id)
+        exercise = view.exercise
+        assert exercise is not None  # _exercise_view makes sure
+        board = self.boards[diagram_id]
+        self._exercises += 1
+        title = self._exercise_title(view)
+        heading = self.code_text("exercise.heading", number=str(self._exercises), title=title)
+        block = exercise_html(
+            diagram_id,
+            exercise,
+            self.catalog,
+            board=(
+                f"{DIAGRAM_DIR}/{exercise_board(diagram_id)}",
+                board.alt,
+                board.picture.width,
+                board.picture.height,
+            ),
+            answer=self.figure(diagram_id),
+        )
+        return f"## {heading} {{ #{diagram_id} }}\n\n{block}"
+
+    def exercise_links(self, *diagram_ids: str) -> str:
+        """Links to exercises on the ``exercises`` page, titled, joined with "and"."""
+        url = page_url(EXERCISES_PAGE, self._page, directory_urls=self.directory_urls)
+        links = []
+        for diagram_id in diagram_ids:
+            title = self._exercise_title(self._exercise_view(diagram_id))
+            links.append(f'<a href="{attribute_html(f"{url}#{diagram_id}")}">{title}</a>')
+        return self.catalog.join(links)
+
+    def _exercise_view(self, diagram_id: str) -> FigureView:
+        view = self._figure_view(diagram_id)
+        if view.exercise is None or diagram_id not in self.boards:
+            raise PageError(
+                f"diagram '{diagram_id}' is no exercise: add exercise: {{ask: move, "
+                f'question: "..."}} to diagrams/{diagram_id}.yaml, or show it with figure()'
+            )
+        return view
+
+    def _exercise_title(self, view: FigureView) -> str:
+        if view.title is None:
+            raise PageError(
+                f"exercise '{view.id}' has no title: add title: \"...\" to diagrams/{view.id}.yaml"
+            )
+        return catalog_html(self.catalog.message(view.title), inline=True)
 
     def _steps(self, view: FigureView) -> str:
         """The step controls' data, for the page's script: empty without steps.
@@ -426,12 +484,6 @@ def numbered(moves: Sequence[str]) -> str:
     """Moves from the start in numbered notation: ``1. 22-18 11-14 2. 18x11``."""
     pairs = [moves[index : index + 2] for index in range(0, len(moves), 2)]
     return " ".join(f"{number}. {' '.join(pair)}" for number, pair in enumerate(pairs, 1))
-
-
-def _used(english: str, values: Mapping[str, str]) -> dict[str, str]:
-    """The subset of ``values`` that a message mentions (its translation must match)."""
-    wanted = set(PLACEHOLDER.findall(english))
-    return {name: value for name, value in values.items() if name in wanted}
 
 
 def rule_label(rule: str, catalog: Catalog) -> str:

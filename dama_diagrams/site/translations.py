@@ -70,6 +70,13 @@ TEMPLATE_FILE = "messages.pot"
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?")
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
+
+def used_values(english: str, values: Mapping[str, str]) -> dict[str, str]:
+    """The subset of ``values`` that a message mentions (its translation must match)."""
+    wanted = set(PLACEHOLDER.findall(english))
+    return {name: value for name, value in values.items() if name in wanted}
+
+
 State = Literal["translated", "outdated", "missing"]
 MessageKey = tuple[str | None, str]
 """A message's context (or None) and its English text, as gettext identifies it."""
