@@ -291,7 +291,8 @@ def _find(args: argparse.Namespace, out: TextIO) -> int:
             file=errors,
         )
     if args.yaml is not None:
-        header = [f"Found by: dama-diagrams find {query.options()} --seed {args.seed}"]
+        again = f"{query.options()} --count {args.count} --seed {args.seed}"
+        header = [f"Found by: dama-diagrams find {again}"]
         paths = write_diagrams(result.found, args.yaml, query.slug, header=header, force=args.force)
         for path in paths:
             print(f"wrote {path}", file=errors)

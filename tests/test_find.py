@@ -7,12 +7,14 @@ and run ``verify`` on the diagram files it writes, as an author would.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from dama_diagrams.cli import FIND_CLAIMS
 from dama_diagrams.diagram import load_diagram, verify, verify_paths
+from dama_diagrams.diagram._proposals import Shape, random_position
 from dama_diagrams.diagram.finder import (
     CLAIMS,
     Found,
@@ -212,6 +214,27 @@ def test_same_seed_same_positions_other_seed_others() -> None:
     other = [item.line() for item in _search(query, count=3, seed=8)]
     assert first == again
     assert first != other
+
+
+@pytest.mark.parametrize("pieces", [1, 2, 7, 13, 24])
+def test_generated_positions_are_valid(pieces: int) -> None:
+    """The generator builds bitboards directly; each one must be a position a FEN allows."""
+    rng = random.Random(pieces)
+    for mover_has_pieces in (True, False):
+        if mover_has_pieces and pieces < 2:
+            continue
+        shape = Shape(kings=False if pieces == 24 else None, mover_has_pieces=mover_has_pieces)
+        for _ in range(300):
+            position = random_position(rng, pieces, shape)
+            assert Position.from_fen(position.to_fen()) == position
+            expected = pieces if mover_has_pieces else min(pieces, 12)
+            assert len(position.pieces()) == expected
+
+
+def test_a_wide_search_stays_valid() -> None:
+    query = Query(Claim.GAME_OVER, reason=GameOverReason.NO_PIECES, max_pieces=24)
+    found = find(query, count=2, seed=3, time_limit=LIMIT, tries_per_size=5).found
+    assert len(found) == 2
 
 
 # == Requests that cannot be met ==============================================

@@ -29,7 +29,7 @@ from ..engine.board import (
 )
 from ..engine.legality import IllegalReason, illegal_reason
 from ..engine.move import Move
-from ..engine.position import GameOverReason, Piece, Position
+from ..engine.position import MAX_PIECES, GameOverReason, Piece, Position
 from ..engine.priority import PriorityRule, explain
 
 _DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
@@ -51,10 +51,12 @@ def random_position(rng: random.Random, pieces: int, shape: Shape) -> Position:
     """A valid position of exactly ``pieces`` pieces, most of them within capturing reach."""
     turn = shape.side if shape.side is not None else rng.choice((Color.WHITE, Color.BLACK))
     if shape.mover_has_pieces:
-        own = min(rng.randint(1, pieces - 1), rng.randint(1, pieces - 1))
+        # Few of the side to move's pieces, many to capture; at most 12 a side.
+        least, most = max(1, pieces - MAX_PIECES), min(pieces - 1, MAX_PIECES)
+        own = min(rng.randint(least, most), rng.randint(least, most))
     else:
         own = 0
-    colors = [turn] * own + [turn.opponent] * (pieces - own)
+    colors = [turn] * own + [turn.opponent] * min(pieces - own, MAX_PIECES)
     kings = [_is_king(rng, shape.kings) for _ in colors]
     if shape.kings and not any(kings):
         kings[rng.randrange(len(kings))] = True
