@@ -369,3 +369,14 @@ def test_cli_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], mes
     errors = [line for line in result.stderr.splitlines() if "error:" in line]
     assert len(errors) == 1
     assert message in errors[0]
+
+
+def test_the_readme_example_is_what_the_command_prints() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    command = "$ dama-diagrams find --claim priority --rule king-first --max-pieces 7 --count 3"
+    start = readme.index(command)
+    shown = readme[start:].split("\n$ ", 1)[0].splitlines()
+    args = shown[0].removeprefix("$ dama-diagrams ").split()
+    result = run_cli(*args)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == shown[1:]

@@ -87,6 +87,13 @@ def _allowed(square: Square, piece: Piece) -> bool:
     return not BIT[square] & crown
 
 
+_ROOM = {
+    piece: tuple(square for square in SQUARES if _allowed(square, piece))
+    for piece in (Piece(color, king) for color in Color for king in (False, True))
+}
+"""The squares each kind of piece may stand on."""
+
+
 def _near(
     rng: random.Random, board: dict[Square, Piece], anchors: list[Square], piece: Piece
 ) -> Square | None:
@@ -105,8 +112,12 @@ def _near(
 
 
 def _anywhere(rng: random.Random, board: dict[Square, Piece], piece: Piece) -> Square:
-    free = [square for square in SQUARES if square not in board and _allowed(square, piece)]
-    return rng.choice(free)
+    """A free square the piece may stand on; the board is never nearly full of its kind."""
+    room = _ROOM[piece]
+    while True:
+        square = room[rng.randrange(len(room))]
+        if square not in board:
+            return square
 
 
 def _position(turn: Color, board: dict[Square, Piece]) -> Position:
@@ -124,7 +135,15 @@ def _position(turn: Color, board: dict[Square, Piece]) -> Position:
 
 
 def _offset(square: Square, rows: int, columns: int) -> Square | None:
-    return square_at(square_row(square) + rows, square_column(square) + columns)
+    return _OFFSETS[square, rows, columns]
+
+
+_OFFSETS = {
+    (square, rows, columns): square_at(square_row(square) + rows, square_column(square) + columns)
+    for square in SQUARES
+    for rows in range(-2, 3)
+    for columns in range(-2, 3)
+}
 
 
 # == What a position shows ====================================================

@@ -185,8 +185,8 @@ class Query:
 
     def accepts(self, position: Position) -> bool:
         """Whether a position passes the filters (the generator aims for them already)."""
-        pieces = position.pieces()
-        if len(pieces) > self.max_pieces:
+        board = position.white_men | position.white_kings | position.black_men
+        if (board | position.black_kings).bit_count() > self.max_pieces:
             return False
         if self.side is not None and position.turn is not self.side:
             return False
