@@ -1,0 +1,228 @@
+"""Exercises in Debian's headless Chromium: answered right and wrong, by mouse and keyboard.
+
+The worked examples, checked by hand on the board:
+
+- ``exercise-rule-most-pieces`` (W:W30,K24:B18,20,26): the man on 30 takes 26
+  and 18 (30x21x14, two pieces); the king on 24 takes only 20 (24x15, one
+  piece), so rule 1 rules the king's capture out.
+- ``exercise-capture-compulsory`` (W:W23,29,30:B12,19): 23x14 takes the man on
+  19, and every other move is forbidden.
+
+The arrow keys move over the dark squares as drawn: from 23 (row 6, column 6
+counted from 1), ArrowUp reaches 19 or 20 and keeps nearest the starting
+column (a tie goes left: 19), ArrowUp again reaches 15, ArrowLeft then 14.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dama_diagrams.site.translations import load_catalog
+from tests.test_browser_site import LANGUAGES, shots  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+RULE_1 = '[data-exercise-id="exercise-rule-most-pieces"]'
+COMPULSORY = '[data-exercise-id="exercise-capture-compulsory"]'
+WRONG_EN = (
+    "Not allowed: 30x21x14 takes more pieces than 24x15 (2 against 1), "
+    "and the capture of the most pieces comes first (rule 1)."
+)
+RIGHT_EN = "Right: 30x21x14 is the only move the rules allow."
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser profile: its own localStorage."""
+    opened = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield opened
+    opened.close()
+
+
+def _open(context: Any, site_url: str, language: str = "en") -> Any:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site_url}/{language}/exercises/")
+    page.wait_for_selector(".dama-exercise-grid")
+    page.errors = errors
+    return page
+
+
+def _expected(language: str, key: str, **values: str) -> str:
+    """The catalog's sentence with the hand-worked values (the page must show exactly this)."""
+    return load_catalog(ROOT, language).text(f"exercise.{key}", **values)
+
+
+def _click(exercise: Any, *squares: int) -> None:
+    for square in squares:
+        exercise.locator(f'[data-square="{square}"]').click()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_mouse_wrong_then_right_with_the_explanation(
+    context: Any, site_url: str, language: str, shots: Path
+) -> None:
+    page = _open(context, site_url, language)
+    exercise = page.locator(RULE_1)
+    answer = exercise.locator("details.dama-answer")
+    assert not answer.evaluate("details => details.open")
+
+    _click(exercise, 24, 15)
+    verdict = exercise.locator(".dama-exercise-verdict")
+    wrong = _expected(
+        language, "wrong_most_pieces", move="24x15", best="30x21x14", count="1", best_count="2"
+    )
+    assert verdict.text_content() == wrong
+    if language == "en":
+        assert wrong == WRONG_EN
+    assert "is-wrong" in (verdict.get_attribute("class") or "")
+    # The answer opens, with the step controls of the right capture.
+    assert answer.evaluate("details => details.open")
+    assert answer.locator(".dama-steps button").count() == 4
+    exercise.screenshot(path=str(shots / f"exercise-wrong-{language}.png"))
+
+    exercise.get_by_role("button", name=_expected(language, "again")).click()
+    assert verdict.text_content() == ""
+    _click(exercise, 30, 21)
+    status = exercise.locator(".dama-exercise-status").text_content() or ""
+    assert "21" in status and "30x21" in status
+    _click(exercise, 14)
+    right = _expected(language, "right_move", move="30x21x14")
+    assert verdict.text_content() == right
+    if language == "en":
+        assert right == RIGHT_EN
+    assert exercise.locator(".dama-exercise-solved").is_visible()
+    exercise.screenshot(path=str(shots / f"exercise-right-{language}.png"))
+    assert page.errors == []
+
+
+def test_keyboard_right_and_wrong(context: Any, site_url: str) -> None:
+    page = _open(context, site_url)
+    exercise = page.locator(COMPULSORY)
+    verdict = exercise.locator(".dama-exercise-verdict")
+    first = exercise.locator('.dama-exercise-square[tabindex="0"]')
+    assert first.get_attribute("data-square") == "23"  # White's first piece
+    first.focus()
+
+    def focused() -> str:
+        return str(page.evaluate("document.activeElement.getAttribute('data-square')"))
+
+    page.keyboard.press("Enter")
+    assert focused() == "23"
+    assert exercise.locator('[data-square="23"]').get_attribute("aria-pressed") == "true"
+    for key, square in (("ArrowUp", "19"), ("ArrowUp", "15"), ("ArrowLeft", "14")):
+        page.keyboard.press(key)
+        assert focused() == square, key
+    page.keyboard.press("Enter")
+    assert verdict.text_content() == "Right: 23x14 is the only move the rules allow."
+
+    # Escape starts again; then a quiet move while a capture is possible.
+    page.keyboard.press("Escape")
+    assert verdict.text_content() == ""
+    walk = (
+        ("ArrowDown", "18"),  # from 14: 18 and 19 are as near; a tie goes left
+        ("ArrowRight", "19"),
+        ("ArrowDown", "22"),
+        ("ArrowRight", "23"),
+        ("Enter", "23"),
+        ("ArrowUp", "19"),
+        ("ArrowRight", "20"),
+    )
+    for key, square in walk:
+        page.keyboard.press(key)
+        assert focused() == square, key
+    page.keyboard.press("Enter")
+    assert verdict.text_content() == (
+        "Not allowed: capturing is compulsory, and 23x14 is a capture."
+    )
+    assert page.errors == []
+
+
+def test_escape_takes_back_and_every_step_is_announced(context: Any, site_url: str) -> None:
+    page = _open(context, site_url)
+    exercise = page.locator(COMPULSORY)
+    status = exercise.locator(".dama-exercise-status")
+    assert status.get_attribute("aria-live") == "polite"
+    assert exercise.locator(".dama-exercise-verdict").get_attribute("role") == "status"
+    grid = exercise.locator(".dama-exercise-grid")
+    assert grid.get_attribute("role") == "group"
+    assert grid.get_attribute("aria-label") == (
+        "Board of the exercise: choose a piece, then where it lands"
+    )
+    assert exercise.locator('[data-square="19"]').get_attribute("aria-label") == "19, black man"
+    assert exercise.locator('[data-square="23"]').get_attribute("aria-label") == "23, white man"
+    assert exercise.locator('[data-square="14"]').get_attribute("aria-label") == "14, empty"
+
+    _click(exercise, 19)
+    assert status.text_content() == "Choose one of White's pieces: White is to play."
+    _click(exercise, 23)
+    assert status.text_content() == "The piece on 23 is chosen. Now choose where it lands."
+    _click(exercise, 11)
+    assert status.text_content() == (
+        "The piece cannot reach 11 from 23: it steps one square diagonally, "
+        "or jumps over an opposing piece."
+    )
+    exercise.locator('[data-square="23"]').press("Escape")
+    assert status.text_content() == "Nothing is chosen."
+    assert exercise.locator('[aria-pressed="true"]').count() == 0
+
+
+def test_progress_is_kept_in_this_browser_only(context: Any, site_url: str) -> None:
+    page = _open(context, site_url)
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    exercise = page.locator(COMPULSORY)
+    assert not exercise.locator(".dama-exercise-solved").is_visible()
+    _click(exercise, 23, 14)
+    assert [url for url in requests if not url.startswith(site_url)] == []
+    stored = page.evaluate("window.localStorage.getItem('dama-diagrams:solved-exercises')")
+    assert json.loads(stored) == {"exercise-capture-compulsory": True}
+    page.reload()
+    page.wait_for_selector(".dama-exercise-grid")
+    assert page.locator(COMPULSORY).locator(".dama-exercise-solved").is_visible()
+    assert not page.locator(RULE_1).locator(".dama-exercise-solved").is_visible()
+
+
+def test_without_javascript_the_question_and_the_answer_remain(browser: Any, site_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/en/exercises/")
+        exercise = page.locator(RULE_1)
+        assert (exercise.locator(".dama-exercise-question").text_content() or "").startswith(
+            "White to play. The man and the king can both capture."
+        )
+        assert exercise.locator(".dama-exercise-grid").count() == 0
+        assert exercise.locator("img.dama-exercise-board").is_visible()
+        summary = exercise.locator("details.dama-answer summary")
+        assert summary.text_content() == "Show the answer"
+        summary.click()
+        assert exercise.locator("figure#figure-exercise-rule-most-pieces img").is_visible()
+    finally:
+        context.close()
+
+
+def test_the_squares_sit_on_the_picture_at_phone_width(browser: Any, site_url: str) -> None:
+    """At 390 px the buttons still cover their squares: 24's centre is at (780, 580) of 860."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = _open(context, site_url)
+        exercise = page.locator(RULE_1)
+        image = exercise.locator("img.dama-exercise-board").bounding_box()
+        square = exercise.locator('[data-square="24"]').bounding_box()
+        assert image is not None and square is not None
+        assert image["width"] <= 390
+        centre_x = square["x"] + square["width"] / 2
+        centre_y = square["y"] + square["height"] / 2
+        assert abs(centre_x - (image["x"] + image["width"] * 780 / 860)) < 1
+        assert abs(centre_y - (image["y"] + image["height"] * 580 / 860)) < 1
+        assert abs(square["width"] - image["width"] * 100 / 860) < 1
+    finally:
+        context.close()
