@@ -131,6 +131,14 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where browser tests save screenshots for a person to look at: $DAMA_SCREENSHOTS."""
+    folder = Path(os.environ.get("DAMA_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The project's site, built once for every browser test and served on localhost."""
     import functools

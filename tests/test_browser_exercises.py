@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from dama_diagrams.site.translations import load_catalog
-from tests.test_browser_site import LANGUAGES, shots  # noqa: F401  (a fixture)
+from tests.test_browser_site import LANGUAGES
 
 pytestmark = pytest.mark.slow
 

@@ -7,7 +7,6 @@ person can look at them, on a desktop and a phone-sized viewport.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +27,6 @@ SEARCH_WORDS = {
 VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = Path(os.environ.get("DAMA_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def _drawn_images(page: Any) -> list[int]:

@@ -290,7 +290,7 @@ def test_unknown_key_without_a_close_match_lists_the_keys() -> None:
     assert error.line == 3
     assert "did you mean" not in error.message
     assert "a diagram file takes position, claim, move" in error.message
-    assert error.message.endswith("show, title or caption")
+    assert error.message.endswith("show, title, caption or exercise")
 
 
 def test_title_and_caption_are_keys_of_every_claim() -> None:
