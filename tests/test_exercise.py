@@ -156,6 +156,10 @@ def test_win_names_a_reply_for_a_move_that_does_not_block() -> None:
     key = _key(_file("W:W31,32:B24", "claim: move\nmove: 32-28", "win"))
     assert [str(move) for move in key.answers] == ["32-28"]
     assert _verdict(key, "32-28")[:2] == (True, "right_win")
+    # The tries are 31-27, 31-28 and 32-28 (men step forward only, and nothing to jump).
+    assert key.summary() == (
+        "Exercise (win): the answer is 32-28; 2 other moves a reader may try, each with its reason."
+    )
     assert _verdict(key, "31-27") == (
         False,
         "wrong_not_winning",

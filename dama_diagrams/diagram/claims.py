@@ -166,7 +166,7 @@ def verify(diagram: Diagram) -> VerifiedDiagram:
     if diagram.exercise is None:
         return verified
     key = solve_exercise(diagram, verified.legal_moves, verified.moves)
-    return replace(verified, exercise=key)
+    return replace(verified, exercise=key, summary=f"{verified.summary} {key.summary()}")
 
 
 def _check_setup(context: _Context) -> VerifiedDiagram:

@@ -21,7 +21,7 @@ from ..engine.legality import IllegalReason, illegal_reason
 from ..engine.move import Move
 from ..engine.position import Position
 from ..engine.priority import Explanation, PriorityRule, explain
-from ..errors import DiagramError
+from ..errors import DiagramError, counted
 from .options import Ask, Claim
 from .schema import Diagram
 
@@ -49,6 +49,15 @@ class ExerciseKey:
     ask: Ask
     answers: tuple[Move, ...]
     attempts: tuple[Attempt, ...]
+
+    def summary(self) -> str:
+        """One English sentence for ``verify``: the answers, and how many tries are judged."""
+        verb = "is" if len(self.answers) == 1 else "is any of"
+        wrong = len(self.attempts) - len(self.answers)
+        return (
+            f"Exercise ({self.ask.value}): the answer {verb} {_listed(self.answers)}; "
+            f"{counted(wrong, 'other move')} a reader may try, each with its reason."
+        )
 
     def attempt(self, move: Move | str) -> Attempt | None:
         wanted = Move.parse(move) if isinstance(move, str) else move
