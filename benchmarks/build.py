@@ -94,7 +94,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="dama-bench-") as scratch:
         project = Path(scratch) / "project"
         project.mkdir()
-        for name in ("diagrams", "docs"):
+        for name in ("diagrams", "docs", "games"):
             shutil.copytree(ROOT / name, project / name)
         shutil.copy(ROOT / "mkdocs.yml", project)
         shutil.copy(ROOT / "babel.cfg", project)

@@ -56,6 +56,8 @@ TEMPLATES = (
     'position: "W:W11:B5,6"\nclaim: promotion\nmove: 11x2\n',
     'position: "B:W13,22:B"\nclaim: game-over\nreason: no-pieces\n',
     'position: "B:W28,31:B24"\nclaim: game-over\nreason: blocked\n',
+    'position: "W:W30,K24:B18,20,26"\nclaim: priority\nmove: 30x21x14\nrule: most-pieces\n'
+    'rejected: [24x15]\nexercise: {ask: move, question: "Which capture?"}\n',
 )
 
 
