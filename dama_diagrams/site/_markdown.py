@@ -128,5 +128,11 @@ def escape_link_text(text: str) -> str:
     return re.sub(r"([\\\[\]])", r"\\\1", text)
 
 
+def board_image(alt: str, path: str, width: int, height: int, *, css: str = ".dama-board") -> str:
+    """A board picture in Markdown, with its size, so the page does not jump as it loads."""
+    shown = escape_link_text(one_line(plain_html(alt)))
+    return f'![{shown}]({path}){{ {css} width="{width}" height="{height}" }}'
+
+
 def table_cell(text: str) -> str:
     return one_line(text).replace("|", "\\|")

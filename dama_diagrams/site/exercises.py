@@ -17,7 +17,7 @@ from typing import Any
 
 from ..diagram import VerifiedDiagram
 from ..render.figure import exercise_squares
-from ._markdown import attribute_html, catalog_html, escape_link_text, one_line, plain_html, text_of
+from ._markdown import attribute_html, catalog_html, plain_html, text_of
 from .messages import MESSAGES
 from .translations import Catalog, used_values
 
@@ -128,29 +128,24 @@ def exercise_html(
     view: ExerciseView,
     catalog: Catalog,
     *,
-    board: tuple[str, str, int, int],
+    board: str,
     answer: str,
 ) -> str:
     """The exercise's block: question, board picture, and the answer in a ``<details>``.
 
-    ``board`` is the picture's path, alt text, width and height; ``answer`` the
-    Markdown of the diagram's figure, shown once the reader answers (or asks).
+    ``board`` is the Markdown of the board's picture; ``answer`` that of the
+    diagram's figure, shown once the reader answers (or asks).
     """
-    path, alt, width, height = board
     question = catalog_html(catalog.message(view.question), inline=True)
     data = json.dumps(exercise_data(view, catalog), ensure_ascii=False, sort_keys=True)
     summary = plain_html(catalog.text("exercise.show_answer"))
-    image = (
-        f"![{escape_link_text(one_line(plain_html(alt)))}]({path})"
-        f'{{ .dama-board .dama-exercise-board width="{width}" height="{height}" }}'
-    )
     return "\n".join(
         [
             f'<div class="dama-exercise" data-exercise-id="{diagram_id}" '
             f'data-exercise="{attribute_html(data)}" markdown>',
             f'<p class="dama-exercise-question">{question}</p>',
             "",
-            image,
+            board,
             "",
             '<details class="dama-answer" markdown>',
             f"<summary>{summary}</summary>",

@@ -34,9 +34,9 @@ from ..render.legend import LEGEND_KEYS, legend_html
 from ._common import DIAGRAM_DIR, SOCIAL_DIR, exercise_board
 from ._markdown import (
     attribute_html,
+    board_image,
     braces_escaped,
     catalog_html,
-    escape_link_text,
     is_paragraph,
     one_line,
     plain_html,
@@ -254,10 +254,7 @@ class PageRenderer:
         )
         drawn = self.drawn[diagram_id]
         width, height = drawn.picture.width, drawn.picture.height
-        image = (
-            f"![{escape_link_text(one_line(plain_html(drawn.alt)))}]({DIAGRAM_DIR}/{diagram_id}.svg)"
-            f'{{ .dama-board width="{width}" height="{height}" }}'
-        )
+        image = board_image(drawn.alt, f"{DIAGRAM_DIR}/{diagram_id}.svg", width, height)
         steps = self._steps(view)
         opening = f'<figure class="dama-figure" id="figure-{diagram_id}"{steps} markdown>'
         return "\n".join(
@@ -284,11 +281,12 @@ class PageRenderer:
             diagram_id,
             exercise,
             self.catalog,
-            board=(
-                f"{DIAGRAM_DIR}/{exercise_board(diagram_id)}",
+            board=board_image(
                 board.alt,
+                f"{DIAGRAM_DIR}/{exercise_board(diagram_id)}",
                 board.picture.width,
                 board.picture.height,
+                css=".dama-board .dama-exercise-board",
             ),
             answer=self.figure(diagram_id),
         )
