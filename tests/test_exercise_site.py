@@ -121,3 +121,21 @@ def test_a_page_asking_for_an_exercise_that_is_none_fails_at_its_line(project: P
         line,
         "diagram 'man-capture' is no exercise",
     )
+
+
+def test_a_question_cannot_inject_markup(project: Path) -> None:
+    diagram = project / "diagrams" / "exercise-capture-compulsory.yaml"
+    hostile = 'question: "<img src=x onerror=alert(1)> Which </div><script>alert(2)</script>?"'
+    text = diagram.read_text()
+    diagram.write_text(
+        text.replace('question: "White to play. Which move must White make?"', hostile)
+    )
+    result = run_cli("build", "--lang", "en", cwd=project)
+    assert result.returncode == 0, result.stderr
+    page = (project / "site" / "en" / "exercises" / "index.html").read_text()
+    assert "onerror" not in page
+    assert "<script>alert" not in page
+    board = (
+        project / "site" / "en" / "assets" / "diagrams" / "exercise-capture-compulsory.exercise.svg"
+    )
+    assert "<script" not in board.read_text()
