@@ -188,6 +188,17 @@ def test_progress_is_kept_in_this_browser_only(context: Any, site_url: str) -> N
     page.wait_for_selector(".dama-exercise-grid")
     assert page.locator(COMPULSORY).locator(".dama-exercise-solved").is_visible()
     assert not page.locator(RULE_1).locator(".dama-exercise-solved").is_visible()
+    progress = page.locator(".dama-exercise-progress")
+    total = len(list((ROOT / "diagrams").glob("exercise-*.yaml")))
+    assert progress.text_content() == f"Solved in this browser: 1 of {total}.Forget my progress"
+
+    progress.get_by_role("button", name="Forget my progress").click()
+    assert progress.locator(".dama-exercise-progress-text").text_content() == (
+        f"Solved in this browser: 0 of {total}."
+    )
+    assert not page.locator(COMPULSORY).locator(".dama-exercise-solved").is_visible()
+    stored = page.evaluate("window.localStorage.getItem('dama-diagrams:solved-exercises')")
+    assert json.loads(stored) == {}
 
 
 def test_without_javascript_the_question_and_the_answer_remain(browser: Any, site_url: str) -> None:
@@ -200,6 +211,7 @@ def test_without_javascript_the_question_and_the_answer_remain(browser: Any, sit
             "White to play. The man and the king can both capture."
         )
         assert exercise.locator(".dama-exercise-grid").count() == 0
+        assert not page.locator(".dama-exercise-progress").is_visible()
         assert exercise.locator("img.dama-exercise-board").is_visible()
         summary = exercise.locator("details.dama-answer summary")
         assert summary.text_content() == "Show the answer"

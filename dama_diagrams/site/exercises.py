@@ -21,7 +21,14 @@ from ._markdown import attribute_html, catalog_html, plain_html, text_of
 from .messages import MESSAGES
 from .translations import Catalog, used_values
 
-__all__ = ["ExerciseView", "TryView", "exercise_data", "exercise_html", "exercise_view"]
+__all__ = [
+    "ExerciseView",
+    "TryView",
+    "exercise_data",
+    "exercise_html",
+    "exercise_view",
+    "progress_html",
+]
 
 UI_KEYS = (
     "board",
@@ -119,7 +126,8 @@ def exercise_data(view: ExerciseView, catalog: Catalog) -> dict[str, Any]:
             }
             for square, box, occupant in view.squares
         ],
-        "words": {key: blank(key) for key in UI_KEYS} | {"choose": plain(f"choose_{view.side}")},
+        "words": {key: _blank(catalog, key) for key in UI_KEYS}
+        | {"choose": plain(f"choose_{view.side}")},
     }
 
 
@@ -156,3 +164,21 @@ def exercise_html(
             "</div>",
         ]
     )
+
+
+def progress_html(catalog: Catalog) -> str:
+    """The line "Solved in this browser: 3 of 12", which the script fills and shows.
+
+    Hidden without JavaScript: there is no progress to show then.
+    """
+    words = {key: _blank(catalog, key) for key in ("progress", "forget")}
+    data = json.dumps(words, ensure_ascii=False, sort_keys=True)
+    return (
+        f'<div class="dama-exercise-progress" data-progress="{attribute_html(data)}" hidden></div>'
+    )
+
+
+def _blank(catalog: Catalog, key: str) -> str:
+    """A message whose ``{placeholders}`` the script fills: kept as the catalog has them."""
+    message = catalog.raw(MESSAGES[f"exercise.{key}"], f"exercise.{key}")
+    return text_of(catalog_html(message, inline=True))

@@ -147,6 +147,8 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("exercise.again", "Try again"),
     pgettext("exercise.show_answer", "Show the answer"),
     pgettext("exercise.solved", "Solved"),
+    pgettext("exercise.progress", "Solved in this browser: {solved} of {total}."),
+    pgettext("exercise.forget", "Forget my progress"),
     pgettext("exercise.choose_white", "Choose one of White's pieces: White is to play."),
     pgettext("exercise.choose_black", "Choose one of Black's pieces: Black is to play."),
     pgettext("exercise.chosen", "The piece on {square} is chosen. Now choose where it lands."),

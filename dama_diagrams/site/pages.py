@@ -44,7 +44,7 @@ from ._markdown import (
     table_cell,
     text_of,
 )
-from .exercises import exercise_html
+from .exercises import exercise_html, progress_html
 from .figures import DrawnFigure, FigureView, step_texts
 from .messages import MESSAGES
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
@@ -160,6 +160,7 @@ class PageRenderer:
             "figure": self.figure,
             "exercise": self.exercise,
             "exercise_links": self.exercise_links,
+            "exercise_progress": lambda: progress_html(self.catalog),
             "explain_table": self.explain_table,
             "legend": self.legend,
             "link": self.link,
@@ -290,6 +291,8 @@ class PageRenderer:
             ),
             answer=self.figure(diagram_id),
         )
+        # The answer is never the page's picture: its social card would give it away.
+        self._page_figures.remove(diagram_id)
         return f"## {heading} {{ #{diagram_id} }}\n\n{block}"
 
     def exercise_links(self, *diagram_ids: str) -> str:

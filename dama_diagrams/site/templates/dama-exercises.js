@@ -27,14 +27,58 @@
     }
   }
 
-  function remember(id) {
-    var saved = solvedSet();
-    saved[id] = true;
+  function store(saved) {
     try {
       window.localStorage.setItem(STORE, JSON.stringify(saved));
     } catch (error) {
-      /* storage full or off: the exercise still works */
+      /* storage full or off: the exercises still work */
     }
+    document.dispatchEvent(new CustomEvent("dama-exercises-changed"));
+  }
+
+  function remember(id) {
+    var saved = solvedSet();
+    saved[id] = true;
+    store(saved);
+  }
+
+  function pageIds() {
+    return Array.prototype.map.call(
+      document.querySelectorAll("[data-exercise-id]"),
+      function (block) { return block.getAttribute("data-exercise-id"); }
+    );
+  }
+
+  // "Solved in this browser: 3 of 12", with a button that forgets this page's exercises.
+  function setUpProgress(line) {
+    var words;
+    if (line.hasAttribute("data-progress-ready")) return;
+    try {
+      words = JSON.parse(line.getAttribute("data-progress"));
+    } catch (error) {
+      return;
+    }
+    line.setAttribute("data-progress-ready", "");
+    var text = element("span", "dama-exercise-progress-text");
+    text.setAttribute("aria-live", "polite");
+    var forget = element("button", "dama-exercise-button", words.forget);
+    forget.type = "button";
+    line.appendChild(text);
+    line.appendChild(forget);
+    forget.addEventListener("click", function () {
+      var saved = solvedSet();
+      pageIds().forEach(function (id) { delete saved[id]; });
+      store(saved);
+    });
+    function count() {
+      var saved = solvedSet(), ids = pageIds();
+      var solved = ids.filter(function (id) { return saved[id]; }).length;
+      text.textContent = fill(words.progress, { solved: String(solved), total: String(ids.length) });
+      forget.disabled = solved === 0;
+    }
+    document.addEventListener("dama-exercises-changed", count);
+    count();
+    line.hidden = false;
   }
 
   function fill(text, values) {
@@ -127,7 +171,9 @@
 
     var question = block.querySelector(".dama-exercise-question");
     var badge = element("span", "dama-exercise-solved", words.solved);
-    badge.hidden = !solvedSet()[id];
+    function showBadge() { badge.hidden = !solvedSet()[id]; }
+    showBadge();
+    document.addEventListener("dama-exercises-changed", showBadge);
     if (question) question.appendChild(badge);
 
     check.addEventListener("click", function () {
@@ -218,10 +264,7 @@
       verdict.textContent = found.text;
       verdict.className = "dama-exercise-verdict " + (found.right ? "is-right" : "is-wrong");
       block.classList.toggle("is-solved", found.right);
-      if (found.right) {
-        remember(id);
-        badge.hidden = false;
-      }
+      if (found.right) remember(id);
       say("");
       if (answer) answer.open = true;
       refresh();
@@ -301,6 +344,7 @@
 
   function setUpAll() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-exercise]"), setUp);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-progress]"), setUpProgress);
   }
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
