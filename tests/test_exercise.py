@@ -232,8 +232,21 @@ def test_every_try_is_a_plausible_move_and_nothing_else() -> None:
             'position: "B:W28,31:B24"\nclaim: game-over\nreason: blocked\n'
             'exercise: {ask: move, question: "?"}\n',
             4,
-            "no legal move, so there is nothing to find",
+            "claim: game-over shows none; use claim: move, capture",
             id="game over",
+        ),
+        pytest.param(
+            'position: "W:W22:B4"\nclaim: setup\nexercise: {ask: any-move, question: "?"}\n',
+            3,
+            "claim: setup shows none",
+            id="setup shows no answer",
+        ),
+        pytest.param(
+            'position: "W:W18:B22"\nclaim: illegal\nmove: 18x27\nreason: backward\n'
+            'exercise: {ask: any-move, question: "?"}\n',
+            5,
+            "claim: illegal shows none",
+            id="illegal shows no answer",
         ),
     ],
 )

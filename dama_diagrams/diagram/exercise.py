@@ -71,6 +71,9 @@ _RULE_VERDICTS = {
     PriorityRule.KING_FIRST: "wrong_king_first",
 }
 
+_NO_ANSWER_CLAIMS = (Claim.SETUP, Claim.ILLEGAL, Claim.GAME_OVER)
+"""Claims whose figure shows no move to play, so no answer to show."""
+
 _RIGHT_VERDICTS = {Ask.MOVE: "right_move", Ask.ANY_MOVE: "right_any", Ask.WIN: "right_win"}
 
 
@@ -79,16 +82,22 @@ def solve_exercise(diagram: Diagram, legal: Sequence[Move], shown: Sequence[Move
     exercise = diagram.exercise
     assert exercise is not None
     position = diagram.position
+    if diagram.claim in _NO_ANSWER_CLAIMS:
+        raise diagram.error(
+            "exercise",
+            f"the answer to an exercise is the move its claim shows, and claim: "
+            f"{diagram.claim.value} shows none; use claim: move, capture, multi-capture, "
+            "priority, free-choice or promotion, with the answer as move:",
+        )
     answers = _answers(diagram, exercise.ask, tuple(legal))
-    if diagram.claim is not Claim.ILLEGAL:
-        for index, move in enumerate(shown):
-            if move not in answers:
-                key = "move" if diagram.move is not None else f"moves[{index}]"
-                raise diagram.error(
-                    key,
-                    f"{move} is shown as the answer, but the exercise's answers are "
-                    f"{_listed(answers)}; show one of them",
-                )
+    for index, move in enumerate(shown):
+        if move not in answers:
+            key = "move" if diagram.move is not None else f"moves[{index}]"
+            raise diagram.error(
+                key,
+                f"{move} is shown as the answer, but the exercise's answers are "
+                f"{_listed(answers)}; show one of them",
+            )
     explanation = explain(position)
     attempts = tuple(
         _judge(position, move, exercise.ask, answers, legal, explanation)
@@ -99,8 +108,7 @@ def solve_exercise(diagram: Diagram, legal: Sequence[Move], shown: Sequence[Move
 
 def _answers(diagram: Diagram, ask: Ask, legal: tuple[Move, ...]) -> tuple[Move, ...]:
     """The right answers, or a located error when the question has none or too many."""
-    if not legal:
-        raise _ask_error(diagram, "the side to move has no legal move, so there is nothing to find")
+    assert legal  # the claim showed a legal move
     if ask is Ask.MOVE and len(legal) > 1:
         raise _ask_error(
             diagram,
