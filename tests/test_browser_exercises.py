@@ -238,3 +238,69 @@ def test_the_squares_sit_on_the_picture_at_phone_width(browser: Any, site_url: s
         assert abs(square["width"] - image["width"] * 100 / 860) < 1
     finally:
         context.close()
+
+
+def test_a_capture_that_could_go_on_is_checked_and_focus_stays_in_the_exercise(
+    context: Any, site_url: str
+) -> None:
+    """10x3 crowns the man on 3, which ends the move; 10x3x12 would go on as a king."""
+    page = _open(context, site_url)
+    exercise = page.locator('[data-exercise-id="exercise-crowned-and-stopped"]')
+    verdict = exercise.locator(".dama-exercise-verdict")
+    check = exercise.get_by_role("button", name="Check")
+    assert check.is_disabled()
+    _click(exercise, 10, 3)
+    assert verdict.text_content() == ""
+    assert exercise.locator(".dama-exercise-status").text_content() == (
+        "It lands on 3: 10x3. Choose the next landing square, or press Check."
+    )
+    _click(exercise, 12)
+    assert verdict.text_content() == (
+        "Not allowed: the man is crowned on 3, and that ends the move."
+    )
+    answer = exercise.locator("details.dama-answer")
+    assert answer.evaluate("details => details.open")
+
+    exercise.get_by_role("button", name="Try again").click()
+    assert not answer.evaluate("details => details.open")  # a new try starts with it closed
+    _click(exercise, 10, 3)
+    check.focus()
+    page.keyboard.press("Enter")
+    assert verdict.text_content() == "Right: 10x3 is the only move the rules allow."
+    # Check is disabled now; the keyboard is on "Try again", not lost on the page.
+    assert page.evaluate("document.activeElement.textContent") == "Try again"
+
+    page.keyboard.press("Enter")  # try again
+    assert page.evaluate("document.activeElement.getAttribute('data-square')") is not None
+    _click(exercise, 10)
+    undo = exercise.get_by_role("button", name="Undo")
+    undo.focus()
+    page.keyboard.press("Enter")
+    assert undo.is_disabled()
+    assert page.evaluate("document.activeElement.getAttribute('data-square')") == "10"
+
+
+def test_mid_capture_a_step_is_refused_and_another_piece_can_be_chosen(
+    context: Any, site_url: str
+) -> None:
+    page = _open(context, site_url)
+    exercise = page.locator(RULE_1)
+    status = exercise.locator(".dama-exercise-status")
+    _click(exercise, 30, 21, 17)  # 17 is one step from 21, but after a jump only a jump goes on
+    assert status.text_content() == (
+        "The piece cannot reach 17 from 21: after a jump, it can only jump again, "
+        "over an opposing piece."
+    )
+    _click(exercise, 24)  # White's king: the reader switches pieces
+    assert status.text_content() == "The piece on 24 is chosen. Now choose where it lands."
+    pressed = exercise.locator('[aria-pressed="true"]')
+    assert [pressed.nth(n).get_attribute("data-square") for n in range(pressed.count())] == ["24"]
+
+
+def test_the_arrow_keys_start_from_a_clicked_square(context: Any, site_url: str) -> None:
+    """29 is in the second column (counting from 1 at the left); up from it are 25 and 26."""
+    page = _open(context, site_url)
+    exercise = page.locator(COMPULSORY)
+    _click(exercise, 29)
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.getAttribute('data-square')") == "25"

@@ -135,6 +135,14 @@ def test_a_man_backward_and_a_man_taking_a_king() -> None:
     assert _verdict(king, "22x13")[1] == "wrong_man_takes_king"
 
 
+def test_a_quiet_move_is_told_the_capture_of_the_same_piece() -> None:
+    # 22x15 and 23x14 both take the man on 19 and tie: a free choice.
+    key = _key(_file("W:W22,23,30:B4,19", "claim: free-choice\nmoves: [22x15, 23x14]", "any-move"))
+    assert _verdict(key, "23-20")[2] == {"move": "23-20", "capture": "23x14"}
+    assert _verdict(key, "22-18")[2] == {"move": "22-18", "capture": "22x15"}
+    assert _verdict(key, "30-26")[2] == {"move": "30-26", "capture": "22x15"}  # 30 has none
+
+
 def test_a_man_crowned_mid_capture_stops() -> None:
     # 10x3 takes 6 and reaches the last row; going on over 7 to 12 is no longer allowed.
     key = _key(_file("W:W10:B6,7", "claim: promotion\nmove: 10x3"))

@@ -161,7 +161,9 @@ def _judge(
     if reason is IllegalReason.CAPTURE_COMPULSORY:
         if move.is_capture:
             return Attempt(move, False, "wrong_unfinished", values)
-        return Attempt(move, False, "wrong_must_capture", {**values, "capture": str(legal[0])})
+        # The capture of the piece the reader moved, when it has one: the one they missed.
+        capture = next((each for each in legal if each.origin == move.origin), legal[0])
+        return Attempt(move, False, "wrong_must_capture", {**values, "capture": str(capture)})
     if reason is IllegalReason.PRIORITY:
         return _ruled_out(move, explanation)
     return Attempt(move, False, "wrong_other", values)

@@ -40,6 +40,7 @@ UI_KEYS = (
     "landed",
     "go_on",
     "unreachable",
+    "only_jump",
     "taken_back",
     "cleared",
 )
@@ -99,12 +100,6 @@ def exercise_data(view: ExerciseView, catalog: Catalog) -> dict[str, Any]:
         english = MESSAGES[f"exercise.{key}"]
         message = catalog.text(f"exercise.{key}", **used_values(english, values))
         return text_of(catalog_html(message, inline=True))
-
-    def blank(key: str) -> str:
-        """A message whose ``{placeholders}`` the script fills: kept as the catalog has them."""
-        return text_of(
-            catalog_html(catalog.raw(MESSAGES[f"exercise.{key}"], f"exercise.{key}"), inline=True)
-        )
 
     return {
         "side": view.side,

@@ -155,6 +155,7 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("exercise.landed", "It lands on {square}: {path}."),
     pgettext("exercise.go_on", "Choose the next landing square, or press Check."),
     pgettext("exercise.unreachable", "The piece cannot reach {square} from {from}: it steps one square diagonally, or jumps over an opposing piece."),
+    pgettext("exercise.only_jump", "The piece cannot reach {square} from {from}: after a jump, it can only jump again, over an opposing piece."),
     pgettext("exercise.taken_back", "Taken back. Chosen so far: {path}."),
     pgettext("exercise.cleared", "Nothing is chosen."),
     pgettext("exercise.right_move", "Right: {move} is the only move the rules allow."),

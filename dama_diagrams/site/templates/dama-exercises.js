@@ -17,6 +17,11 @@
   "use strict";
 
   var STORE = "dama-diagrams:solved-exercises";
+  var refreshers = [];  // what shows progress on the current page: badges, the progress line
+
+  document.addEventListener("dama-exercises-changed", function () {
+    refreshers.forEach(function (refresh) { refresh(); });
+  });
 
   function solvedSet() {
     try {
@@ -76,7 +81,7 @@
       text.textContent = fill(words.progress, { solved: String(solved), total: String(ids.length) });
       forget.disabled = solved === 0;
     }
-    document.addEventListener("dama-exercises-changed", count);
+    refreshers.push(count);
     count();
     line.hidden = false;
   }
@@ -137,6 +142,7 @@
       button.setAttribute("data-square", String(info.square));
       button.addEventListener("click", function () {
         focusOn(info.square);
+        goalLeft = info.box[0];
         choose(info.square);
       });
       grid.appendChild(button);
@@ -173,16 +179,20 @@
     var badge = element("span", "dama-exercise-solved", words.solved);
     function showBadge() { badge.hidden = !solvedSet()[id]; }
     showBadge();
-    document.addEventListener("dama-exercises-changed", showBadge);
+    refreshers.push(showBadge);
     if (question) question.appendChild(badge);
 
     check.addEventListener("click", function () {
       var found = exactTry();
       if (found && !finished) judge(found);
     });
-    undo.addEventListener("click", takeBack);
+    undo.addEventListener("click", function () {
+      takeBack();
+      if (undo.disabled) buttons[focused.square].focus();  // never leave focus on nothing
+    });
     again.addEventListener("click", function () {
       reset();
+      if (answer) answer.open = false;  // a new try, with the answer closed again
       say(words.cleared);
       buttons[focused.square].focus();
     });
@@ -230,7 +240,7 @@
 
     function choose(square) {
       if (finished) reset();
-      if (path.length === 0 || (path.length === 1 && own(square))) {
+      if (path.length === 0 || (own(square) && square !== path[0])) {
         if (own(square)) {
           path = [square];
           say(fill(words.chosen, { square: String(square) }));
@@ -243,9 +253,8 @@
       var longer = path.concat([square]);
       var reachable = tries().some(function (each) { return startsWith(each.path, longer); });
       if (!reachable) {
-        say(fill(words.unreachable, {
-          square: String(square), from: String(path[path.length - 1])
-        }));
+        var message = path.length > 1 ? words.only_jump : words.unreachable;
+        say(fill(message, { square: String(square), from: String(path[path.length - 1]) }));
         return;
       }
       path = longer;
@@ -267,7 +276,9 @@
       if (found.right) remember(id);
       say("");
       if (answer) answer.open = true;
+      var wasOnCheck = document.activeElement === check;
       refresh();
+      if (wasOnCheck) again.focus();  // Check is now disabled: keep the keyboard in the exercise
     }
 
     function takeBack() {
@@ -295,7 +306,7 @@
         var button = buttons[info.square];
         var place = path.indexOf(info.square);
         button.classList.toggle("is-origin", place === 0);
-        button.classList.toggle("is-landing", place > 0);
+        button.classList.toggle("is-landing", path.lastIndexOf(info.square) > 0);
         button.setAttribute("aria-pressed", String(place >= 0));
       });
       check.disabled = finished || !exactTry();
@@ -337,12 +348,13 @@
         if (best === null || score < best.score) best = { info: info, score: score };
       });
       if (best === null) return;
-      if (sideways) goalLeft = best.info.box[0];
+      if (sideways) goalLeft = best.info.box[0];  // up and down keep the column; sideways sets it
       focusOn(best.info.square);
     }
   }
 
   function setUpAll() {
+    refreshers = [];  // a new page (Material's instant navigation): the old nodes are gone
     Array.prototype.forEach.call(document.querySelectorAll("[data-exercise]"), setUp);
     Array.prototype.forEach.call(document.querySelectorAll("[data-progress]"), setUpProgress);
   }
