@@ -290,8 +290,17 @@ def _find(args: argparse.Namespace, out: TextIO) -> int:
             f"(examined {examined}); a longer --time may find more",
             file=errors,
         )
+    elif not result.complete:
+        print(
+            f"dama-diagrams find: stopped at the time limit ({args.time:g} s) before the search "
+            "was complete, so another run may print other positions; a longer --time makes "
+            "the result the same on every run",
+            file=errors,
+        )
     if args.yaml is not None:
         again = f"{query.options()} --count {args.count} --seed {args.seed}"
+        if not result.complete:
+            again += f" --time {args.time:g} (stopped at the time limit)"
         header = [f"Found by: dama-diagrams find {again}"]
         paths = write_diagrams(result.found, args.yaml, query.slug, header=header, force=args.force)
         for path in paths:
@@ -310,7 +319,7 @@ class _ProgressLine:
         found = counted(progress.found, "position")
         print(
             f"\rfind: {progress.elapsed:.0f} s, {progress.examined:,} examined, {found} found, "
-            f"now trying {progress.pieces} pieces",
+            f"now trying {progress.pieces} pieces\x1b[K",  # erase what a longer line left
             end="",
             file=self.errors,
             flush=True,
@@ -564,7 +573,11 @@ def _add_find(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     find.add_argument(
         "--yaml", type=Path, metavar="DIR", help="also write each as DIR/<claim>-<n>.yaml"
     )
-    find.add_argument("--force", action="store_true", help="replace existing --yaml files")
+    find.add_argument(
+        "--force",
+        action="store_true",
+        help="replace existing --yaml files (files of an earlier, larger --count stay)",
+    )
     find.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,

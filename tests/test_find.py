@@ -37,6 +37,7 @@ from dama_diagrams.engine import (
 )
 from dama_diagrams.engine.board import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW
 
+from . import reference
 from .conftest import run_cli
 
 LIMIT = 30.0
@@ -67,8 +68,11 @@ def _written_files_hold(found: tuple[Found, ...], query: Query, folder: Path) ->
 
 
 def _legal(position: Position, move: Move | None) -> Move:
+    """The move is legal for the engine, and for the separate reference generator too."""
     assert move is not None
     assert move in position.legal_moves()
+    independent = reference.legal_moves(position.to_fen())
+    assert sorted(independent) == sorted(map(str, position.legal_moves()))
     return move
 
 
@@ -130,6 +134,10 @@ def test_free_choice(tmp_path: Path) -> None:
         assert explanation.free_choice
         assert set(item.verified.diagram.moves) == set(explanation.legal_moves)
         assert set(item.verified.diagram.moves) == set(item.position.legal_moves())
+        # The separate reference generator finds the same two or more captures.
+        shown = {str(move) for move in item.verified.diagram.moves}
+        assert set(reference.legal_moves(item.position.to_fen())) == shown
+        assert len(shown) >= 2
     _written_files_hold(found, query, tmp_path)
 
 
