@@ -304,3 +304,20 @@ def test_the_arrow_keys_start_from_a_clicked_square(context: Any, site_url: str)
     _click(exercise, 29)
     page.keyboard.press("ArrowUp")
     assert page.evaluate("document.activeElement.getAttribute('data-square')") == "25"
+
+
+def test_the_same_words_twice_are_announced_twice(context: Any, site_url: str) -> None:
+    """A live region only speaks when its text changes: it empties first, then speaks again."""
+    page = _open(context, site_url)
+    exercise = page.locator(COMPULSORY)
+    exercise.locator(".dama-exercise-status").evaluate(
+        """status => {
+            window.heard = [];
+            new MutationObserver(() => window.heard.push(status.textContent))
+                .observe(status, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
+    _click(exercise, 19, 19)  # Black's man, twice: not a piece White may choose
+    page.wait_for_function("window.heard.length >= 3")
+    choose = "Choose one of White's pieces: White is to play."
+    assert page.evaluate("window.heard") == [choose, "", choose]

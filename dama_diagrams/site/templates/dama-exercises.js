@@ -205,7 +205,17 @@
     grid.addEventListener("keydown", onArrow);
     refresh();
 
-    function say(text) { status.textContent = text; }
+    // The same words twice are not announced again unless the region empties first.
+    var spoken = 0;
+    function say(text) {
+      var mine = (spoken += 1);
+      if (text && status.textContent === text) {
+        status.textContent = "";
+        window.setTimeout(function () { if (mine === spoken) status.textContent = text; }, 100);
+      } else {
+        status.textContent = text;
+      }
+    }
 
     function written(squaresSoFar) {
       var capture = squaresSoFar.length > 1 && tries().some(function (each) {
