@@ -18,21 +18,18 @@ from ..engine.attempts import plausible_moves
 from ..engine.board import (
     BIT,
     BLACK_CROWN_ROW,
+    DIAGONALS,
     SQUARES,
     WHITE_CROWN_ROW,
     Color,
     Square,
     bitboard_of,
-    square_at,
-    square_column,
-    square_row,
+    offset,
 )
 from ..engine.legality import IllegalReason, illegal_reason
 from ..engine.move import Move
 from ..engine.position import MAX_PIECES, GameOverReason, Piece, Position
 from ..engine.priority import PriorityRule, explain
-
-_DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
 # == Positions ================================================================
 
@@ -101,9 +98,9 @@ def _near(
     if not anchors or rng.random() < 0.15:
         return None
     anchor = rng.choice(anchors)
-    rows, columns = rng.choice(_DIRECTIONS)
-    over = _offset(anchor, rows, columns)
-    landing = _offset(anchor, 2 * rows, 2 * columns)
+    rows, columns = rng.choice(DIAGONALS)
+    over = offset(anchor, rows, columns)
+    landing = offset(anchor, 2 * rows, 2 * columns)
     if over is None or over in board or not _allowed(over, piece):
         return None
     if landing is not None and landing not in board:
@@ -132,18 +129,6 @@ def _position(turn: Color, board: dict[Square, Piece]) -> Position:
         bitboard_of(groups.get((Color.BLACK, False), [])),
         bitboard_of(groups.get((Color.BLACK, True), [])),
     )
-
-
-def _offset(square: Square, rows: int, columns: int) -> Square | None:
-    return _OFFSETS[square, rows, columns]
-
-
-_OFFSETS = {
-    (square, rows, columns): square_at(square_row(square) + rows, square_column(square) + columns)
-    for square in SQUARES
-    for rows in range(-2, 3)
-    for columns in range(-2, 3)
-}
 
 
 # == What a position shows ====================================================
@@ -253,7 +238,7 @@ def _own(position: Position) -> dict[Square, Piece]:
 def _forward(piece: Piece) -> tuple[tuple[int, int], ...]:
     """The directions a piece moves in: a man's two forward ones, a king's four."""
     if piece.king:
-        return _DIRECTIONS
+        return DIAGONALS
     rows = -1 if piece.color is Color.WHITE else 1
     return ((rows, -1), (rows, 1))
 
@@ -264,8 +249,8 @@ def _onto_occupied(position: Position) -> list[Move]:
     tries = []
     for origin, piece in _own(position).items():
         for rows, columns in _forward(piece):
-            target = _offset(origin, rows, columns)
-            landing = _offset(origin, 2 * rows, 2 * columns)
+            target = offset(origin, rows, columns)
+            landing = offset(origin, 2 * rows, 2 * columns)
             if target in pieces:
                 tries.append(Move((origin, target)))
                 if landing in pieces:
@@ -280,7 +265,7 @@ def _not_diagonal(position: Position) -> list[Move]:
     for origin, piece in _own(position).items():
         ahead = -2 if piece.color is Color.WHITE else 2
         for rows, columns in ((ahead, 0), (0, -2), (0, 2)):
-            target = _offset(origin, rows, columns)
+            target = offset(origin, rows, columns)
             if target is not None and target not in pieces:
                 tries.append(Move((origin, target)))
     return tries
@@ -294,7 +279,7 @@ def _no_piece(position: Position) -> list[Move]:
         if piece.color is position.turn:
             continue
         for rows, columns in _forward(piece):
-            target = _offset(origin, rows, columns)
+            target = offset(origin, rows, columns)
             if target is not None and target not in pieces:
                 tries.append(Move((origin, target)))
     return tries
@@ -306,8 +291,8 @@ def _nothing_to_capture(position: Position) -> list[Move]:
     tries = []
     for origin, piece in _own(position).items():
         for rows, columns in _forward(piece):
-            over = _offset(origin, rows, columns)
-            landing = _offset(origin, 2 * rows, 2 * columns)
+            over = offset(origin, rows, columns)
+            landing = offset(origin, 2 * rows, 2 * columns)
             if over is None or landing is None or landing in pieces:
                 continue
             victim = pieces.get(over)
@@ -325,9 +310,9 @@ def _jumped_twice(position: Position) -> list[Move]:
             continue
         jumped = set(attempt.captured)
         here = attempt.destination
-        for rows, columns in _DIRECTIONS:
-            over = _offset(here, rows, columns)
-            landing = _offset(here, 2 * rows, 2 * columns)
+        for rows, columns in DIAGONALS:
+            over = offset(here, rows, columns)
+            landing = offset(here, 2 * rows, 2 * columns)
             back = landing is not None and (landing == attempt.origin or landing not in pieces)
             if over in jumped and back and landing is not None:
                 tries.append(Move((*attempt.squares, landing), is_capture=True))

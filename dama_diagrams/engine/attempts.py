@@ -11,11 +11,9 @@ could not be drawn on the board (onto an occupied square, over nothing).
 
 from __future__ import annotations
 
-from .board import Square, square_at, square_column, square_row
+from .board import DIAGONALS, Square, offset
 from .move import Move
 from .position import Position
-
-_DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
 
 def plausible_moves(position: Position) -> list[Move]:
@@ -25,8 +23,8 @@ def plausible_moves(position: Position) -> list[Move]:
     for origin, piece in pieces.items():
         if piece.color is not position.turn:
             continue
-        for row_step, column_step in _DIRECTIONS:
-            target = _offset(origin, row_step, column_step)
+        for row_step, column_step in DIAGONALS:
+            target = offset(origin, row_step, column_step)
             if target is not None and target not in pieces:
                 tries.append(Move((origin, target)))
         _extend_jumps(position, (origin,), frozenset(), tries)
@@ -38,9 +36,9 @@ def _extend_jumps(
 ) -> None:
     here = path[-1]
     origin = path[0]
-    for row_step, column_step in _DIRECTIONS:
-        over = _offset(here, row_step, column_step)
-        landing = _offset(here, 2 * row_step, 2 * column_step)
+    for row_step, column_step in DIAGONALS:
+        over = offset(here, row_step, column_step)
+        landing = offset(here, 2 * row_step, 2 * column_step)
         if over is None or landing is None or over in jumped:
             continue
         victim = position.piece_at(over)
@@ -51,7 +49,3 @@ def _extend_jumps(
         longer = (*path, landing)
         tries.append(Move(longer, is_capture=True))
         _extend_jumps(position, longer, jumped | {over}, tries)
-
-
-def _offset(square: Square, rows: int, columns: int) -> Square | None:
-    return square_at(square_row(square) + rows, square_column(square) + columns)

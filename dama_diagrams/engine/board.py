@@ -54,10 +54,29 @@ def square_at(row: int, column: int) -> Square | None:
     return row * 4 + column // 2 + 1
 
 
+DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+"""The four diagonal directions as (rows, columns); rows count towards White's side."""
+
+
+def offset(square: Square, rows: int, columns: int) -> Square | None:
+    """The dark square ``rows`` rows and ``columns`` columns away (each from -2 to 2), or ``None``.
+
+    A table lookup: the finder asks this for every square of many thousand positions.
+    """
+    return _OFFSETS[square, rows, columns]
+
+
 def _bit_index(square: Square) -> int:
     row, index = divmod(square - 1, 4)
     return 4 * row + index + (row + 1) // 2
 
+
+_OFFSETS: dict[tuple[Square, int, int], Square | None] = {
+    (square, rows, columns): square_at(square_row(square) + rows, square_column(square) + columns)
+    for square in SQUARES
+    for rows in range(-2, 3)
+    for columns in range(-2, 3)
+}
 
 BIT: tuple[Bitboard, ...] = (0, *(1 << _bit_index(s) for s in SQUARES))
 """``BIT[square]`` is the one-bit bitboard of a square (``BIT[0]`` is unused)."""
