@@ -389,22 +389,36 @@ class _Reader(PositionReader):
             return GameOverReason(word)
         return IllegalReason(word)
 
-    def exercise(self, value: YamlValue) -> Exercise:
+    def nested(
+        self,
+        value: YamlValue,
+        key: str,
+        keys: tuple[str, ...],
+        example: str,
+        names: str,
+        takes: str,
+    ) -> dict[str, YamlValue]:
+        """A mapping under ``key`` (``show:``, ``exercise:``) whose own keys are ``keys``.
+
+        Its keys' lines are kept as ``key.name``, for errors about them later.
+        """
         if not isinstance(value.data, dict):
             raise self.fail(
-                value.line,
-                "exercise must be a mapping such as "
-                f'{{ask: move, question: "White to play: which capture?"}}, not {value.type_name}',
+                value.line, f"{key} must be a mapping such as {example}, not {value.type_name}"
             )
         entries = value.data
-        self.lines.update((f"exercise.{key}", entry.line) for key, entry in entries.items())
+        self.lines.update((f"{key}.{name}", entry.line) for name, entry in entries.items())
         self.refuse_unknown(
             entries,
-            EXERCISE_KEYS,
-            lambda key: (
-                f"unknown exercise key {key!r}: {suggest(key, EXERCISE_KEYS)}"
-                f"an exercise takes {listed(EXERCISE_KEYS)}"
-            ),
+            keys,
+            lambda name: f"unknown {names} {name!r}: {suggest(name, keys)}{takes} {listed(keys)}",
+        )
+        return entries
+
+    def exercise(self, value: YamlValue) -> Exercise:
+        example = '{ask: move, question: "White to play: which capture?"}'
+        entries = self.nested(
+            value, "exercise", EXERCISE_KEYS, example, "exercise key", "an exercise takes"
         )
         self.require(
             entries,
@@ -419,20 +433,8 @@ class _Reader(PositionReader):
     # -- display options --------------------------------------------------------
 
     def show(self, value: YamlValue) -> Show:
-        if not isinstance(value.data, dict):
-            raise self.fail(
-                value.line,
-                f"show must be a mapping such as {{numbers: all}}, not {value.type_name}",
-            )
-        options = value.data
-        self.lines.update((f"show.{key}", option.line) for key, option in options.items())
-        self.refuse_unknown(
-            options,
-            SHOW_KEYS,
-            lambda key: (
-                f"unknown display option {key!r}: {suggest(key, SHOW_KEYS)}"
-                f"show takes {listed(SHOW_KEYS)}"
-            ),
+        options = self.nested(
+            value, "show", SHOW_KEYS, "{numbers: all}", "display option", "show takes"
         )
         defaults = Show()
         return Show(
