@@ -358,16 +358,34 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def _scale(text: str) -> float:
-    try:
-        if not text.isascii():
-            raise ValueError(text)
-        scale = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is not a number") from None
-    if not 0.1 <= scale <= 10:
-        raise argparse.ArgumentTypeError("the scale must be between 0.1 and 10")
-    return scale
+def _decimal(what: str, within: Callable[[float], bool], bounds: str) -> Callable[[str], float]:
+    """A decimal number in ASCII (float() would also take other digits), that ``within`` accepts.
+
+    ``what`` names it when it is no number at all, ``bounds`` says what range it must be in.
+    """
+
+    def read(text: str) -> float:
+        try:
+            if not text.isascii():
+                raise ValueError(text)
+            number = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{shorten(text)} is not {what}") from None
+        if not within(number):
+            raise argparse.ArgumentTypeError(bounds)
+        return number
+
+    return read
+
+
+_scale = _decimal(
+    "a number", lambda scale: 0.1 <= scale <= 10, "the scale must be between 0.1 and 10"
+)
+_seconds = _decimal(
+    "a number of seconds",
+    lambda seconds: 0 < seconds <= MAX_SECONDS,
+    f"the time must be more than 0 and at most {MAX_SECONDS} s",
+)
 
 
 def _depth(text: str) -> int:
@@ -395,20 +413,6 @@ def _whole(least: int, most: int) -> Callable[[str], int]:
         return int(text)
 
     return read
-
-
-def _seconds(text: str) -> float:
-    try:
-        if not text.isascii():
-            raise ValueError(text)
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is not a number of seconds") from None
-    if not 0 < seconds <= MAX_SECONDS:
-        raise argparse.ArgumentTypeError(
-            f"the time must be more than 0 and at most {MAX_SECONDS} s"
-        )
-    return seconds
 
 
 def build_parser() -> argparse.ArgumentParser:
