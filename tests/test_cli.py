@@ -100,6 +100,27 @@ def test_bad_command_line_exits_2() -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("render", "--scale", "big"), "argument --scale: 'big' is not a number"),
+        (("render", "--scale", "٣"), "argument --scale: '٣' is not a number"),  # Arabic three
+        (("render", "--scale", "0.05"), "the scale must be between 0.1 and 10"),
+        (("render", "--scale", "nan"), "the scale must be between 0.1 and 10"),
+        (("find", "--claim", "capture", "--time", "soon"), "'soon' is not a number of seconds"),
+        (("find", "--claim", "capture", "--time", "0"), "more than 0 and at most 3600 s"),
+        (("find", "--claim", "capture", "--time", "3601"), "more than 0 and at most 3600 s"),
+    ],
+)
+def test_decimal_arguments_are_refused_with_their_range(
+    args: tuple[str, ...], message: str
+) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert message in result.stderr.splitlines()[-1]
+
+
 def test_main_returns_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["moves", "W:W22:B1"]) == 0
     assert capsys.readouterr().out == "22-18 22-19\n"
