@@ -21,8 +21,8 @@ TEMPLATES = Path(__file__).parent / "templates"
 OVERRIDES = TEMPLATES / "overrides"
 STYLESHEET = "assets/dama.css"
 FAVICON = "assets/favicon.svg"
-SCRIPT = "assets/dama-steps.js"
-EXERCISE_SCRIPT = "assets/dama-exercises.js"
+SCRIPTS = ("dama-pages.js", "dama-steps.js", "dama-exercises.js")
+"""The site's scripts, in ``templates/``, copied to ``assets/`` (``main.html`` loads them)."""
 DIAGRAM_DIR = "assets/diagrams"
 SOCIAL_DIR = "assets/social"
 DIAGRAM_SIZE = 400

@@ -23,9 +23,8 @@ from pathlib import Path
 from ..errors import DamaError, counted
 from ._common import (
     DIAGRAM_DIR,
-    EXERCISE_SCRIPT,
     FAVICON,
-    SCRIPT,
+    SCRIPTS,
     SITE_DIR,
     SITE_MARKER,
     SOCIAL_DIR,
@@ -120,8 +119,8 @@ def generate_language(
         if main is not None:
             cards[f"{SOCIAL_DIR}/{name}.png"] = Card(main.verified, page.title, site_name)
     files[STYLESHEET] = (TEMPLATES / "dama.css").read_text(encoding="utf-8")
-    files[SCRIPT] = (TEMPLATES / "dama-steps.js").read_text(encoding="utf-8")
-    files[EXERCISE_SCRIPT] = (TEMPLATES / "dama-exercises.js").read_text(encoding="utf-8")
+    for script in SCRIPTS:
+        files[f"assets/{script}"] = (TEMPLATES / script).read_text(encoding="utf-8")
     files[FAVICON] = (TEMPLATES / "favicon.svg").read_text(encoding="utf-8")
     names = {code: native_name(code) for code in languages}
     settings = language_settings(base, catalog, names, mkdocs_nav(nav, catalog))

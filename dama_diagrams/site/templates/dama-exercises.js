@@ -55,15 +55,7 @@
   }
 
   // "Solved in this browser: 3 of 12", with a button that forgets this page's exercises.
-  function setUpProgress(line) {
-    var words;
-    if (line.hasAttribute("data-progress-ready")) return;
-    try {
-      words = JSON.parse(line.getAttribute("data-progress"));
-    } catch (error) {
-      return;
-    }
-    line.setAttribute("data-progress-ready", "");
+  function setUpProgress(line, words) {
     var text = element("span", "dama-exercise-progress-text");
     text.setAttribute("aria-live", "polite");
     var forget = element("button", "dama-exercise-button", words.forget);
@@ -99,16 +91,9 @@
     return made;
   }
 
-  function setUp(block) {
+  function setUp(block, data) {
     var image = block.querySelector("img.dama-exercise-board");
-    var data;
-    if (!image || block.hasAttribute("data-exercise-ready")) return;
-    try {
-      data = JSON.parse(block.getAttribute("data-exercise"));
-    } catch (error) {
-      return;  // the question and the answer section stay, as without the script
-    }
-    block.setAttribute("data-exercise-ready", "");
+    if (!image) return;  // the question and the answer section stay, as without the script
     var id = block.getAttribute("data-exercise-id");
     var words = data.words;
     var answer = block.querySelector("details.dama-answer");
@@ -363,17 +348,9 @@
     }
   }
 
-  function setUpAll() {
+  window.damaPages.onEachPage(function () {
     refreshers = [];  // a new page (Material's instant navigation): the old nodes are gone
-    Array.prototype.forEach.call(document.querySelectorAll("[data-exercise]"), setUp);
-    Array.prototype.forEach.call(document.querySelectorAll("[data-progress]"), setUpProgress);
-  }
-
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(setUpAll);  // Material's page loads, instant navigation too
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", setUpAll);
-  } else {
-    setUpAll();
-  }
+    window.damaPages.each("data-exercise", setUp);
+    window.damaPages.each("data-progress", setUpProgress);
+  });
 })();

@@ -23,18 +23,10 @@
     return element;
   }
 
-  function setUp(figure) {
+  function setUp(figure, data) {
     var image = figure.querySelector("img.dama-board");
-    var data;
-    if (!image || figure.hasAttribute("data-steps-ready")) return;
-    try {
-      data = JSON.parse(figure.getAttribute("data-steps"));
-    } catch (error) {
-      return;  // the complete diagram stays, as without the script
-    }
     var texts = data.texts, labels = data.labels, last = texts.length - 1;
-    if (last < 1) return;
-    figure.setAttribute("data-steps-ready", "");
+    if (!image || last < 1) return;  // the complete diagram stays, as without the script
     var folder = image.getAttribute("src").replace(/\.svg(?=[?#]|$)/, ".steps/");
     var current = -1;  // the complete diagram, before the first step
     var loaded = false;
@@ -90,15 +82,5 @@
     holder.parentNode.insertBefore(bar, status);
   }
 
-  function setUpAll() {
-    Array.prototype.forEach.call(document.querySelectorAll("figure[data-steps]"), setUp);
-  }
-
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(setUpAll);  // Material's page loads, instant navigation too
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", setUpAll);
-  } else {
-    setUpAll();
-  }
+  window.damaPages.onEachPage(function () { window.damaPages.each("data-steps", setUp); });
 })();
