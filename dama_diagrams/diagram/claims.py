@@ -165,7 +165,7 @@ def verify(diagram: Diagram) -> VerifiedDiagram:
     verified = _CHECKS[diagram.claim](_Context(diagram))
     if diagram.exercise is None:
         return verified
-    key = solve_exercise(diagram, verified.legal_moves, verified.moves)
+    key = solve_exercise(diagram, verified.legal_moves, verified.moves, verified.explanation)
     return replace(verified, exercise=key, summary=f"{verified.summary} {key.summary()}")
 
 

@@ -20,7 +20,7 @@ from ..engine.board import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW, Color
 from ..engine.legality import IllegalReason, illegal_reason
 from ..engine.move import Move
 from ..engine.position import Position
-from ..engine.priority import Explanation, PriorityRule, explain
+from ..engine.priority import Explanation, PriorityRule
 from ..errors import DiagramError, counted
 from .options import Ask, Claim
 from .schema import Diagram
@@ -77,8 +77,14 @@ _NO_ANSWER_CLAIMS = (Claim.SETUP, Claim.ILLEGAL, Claim.GAME_OVER)
 _RIGHT_VERDICTS = {Ask.MOVE: "right_move", Ask.ANY_MOVE: "right_any", Ask.WIN: "right_win"}
 
 
-def solve_exercise(diagram: Diagram, legal: Sequence[Move], shown: Sequence[Move]) -> ExerciseKey:
-    """Judge every try; ``legal`` are the position's legal moves, ``shown`` the claim's moves."""
+def solve_exercise(
+    diagram: Diagram, legal: Sequence[Move], shown: Sequence[Move], explanation: Explanation
+) -> ExerciseKey:
+    """Judge every try.
+
+    ``legal`` are the position's legal moves, ``shown`` the claim's moves, and
+    ``explanation`` the priority rules' findings, which the verifier already has.
+    """
     exercise = diagram.exercise
     assert exercise is not None
     position = diagram.position
@@ -98,7 +104,6 @@ def solve_exercise(diagram: Diagram, legal: Sequence[Move], shown: Sequence[Move
                 f"{move} is shown as the answer, but the exercise's answers are "
                 f"{_listed(answers)}; show one of them",
             )
-    explanation = explain(position)
     attempts = tuple(
         _judge(position, move, exercise.ask, answers, legal, explanation)
         for move in plausible_moves(position)

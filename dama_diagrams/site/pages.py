@@ -223,6 +223,10 @@ class PageRenderer:
         """One checked diagram: picture, caption, move, legend and the engine's line."""
         view = self._figure_view(diagram_id)
         self._page_figures.append(diagram_id)
+        return self._figure_html(view)
+
+    def _figure_html(self, view: FigureView) -> str:
+        diagram_id = view.id
         if view.caption is None:
             raise PageError(
                 f"diagram '{diagram_id}' has no caption: add caption: \"...\" to "
@@ -289,10 +293,9 @@ class PageRenderer:
                 board.picture.height,
                 css=".dama-board .dama-exercise-board",
             ),
-            answer=self.figure(diagram_id),
+            # Not a page figure: the page's picture (its social card) would give the answer away.
+            answer=self._figure_html(view),
         )
-        # The answer is never the page's picture: its social card would give it away.
-        self._page_figures.remove(diagram_id)
         return f"## {heading} {{ #{diagram_id} }}\n\n{block}"
 
     def exercise_links(self, *diagram_ids: str) -> str:
