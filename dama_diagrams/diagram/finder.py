@@ -23,7 +23,7 @@ from ..engine.board import Color
 from ..engine.legality import IllegalReason
 from ..engine.move import Move
 from ..engine.position import MAX_PIECES, GameOverReason, Position
-from ..engine.priority import PriorityRule, explain
+from ..engine.priority import PriorityRule
 from ..errors import DamaError, DiagramError, counted
 from . import _proposals as proposals
 from ._finder_words import diagram_text
@@ -381,7 +381,7 @@ def _confirm(query: Query, position: Position, proposal: proposals.Proposal) -> 
     except DiagramError:
         return None
     if query.claim in (Claim.PRIORITY, Claim.FREE_CHOICE):
-        explanation = explain(position).summary()
+        explanation = verified.explanation.summary()  # worked out by verify already
     else:
         explanation = verified.summary
     return Found(verified, explanation, text)
