@@ -1,0 +1,67 @@
+"""The ``dama-diagrams`` command line: a thin shell around the library.
+
+Exit codes: 0 when everything holds, 1 when a claim or an input is wrong
+(printed as one ``path:line: message`` line each), 2 for a bad command line.
+Each module here adds a group of commands; none holds rules or site logic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from ..errors import DamaError
+from ._diagram_commands import add_render, add_verify
+from ._engine_commands import add_commands as add_engine_commands
+from ._engine_commands import add_game_commands
+from ._find_command import FIND_CLAIMS, add_find
+from ._context import Handler
+from ._site_commands import add_site_commands, add_update_translations
+
+__all__ = ["FIND_CLAIMS", "build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dama-diagrams",
+        description="Engine-checked Italian draughts diagrams and their rules site.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    add_engine_commands(commands)
+    add_verify(commands)
+    add_game_commands(commands)
+    add_render(commands)
+    add_site_commands(commands)
+    add_find(commands)
+    add_update_translations(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit code (the console script exits with it)."""
+    stream = out if out is not None else sys.stdout
+    args = build_parser().parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args, stream)
+    except DamaError as error:
+        print(f"dama-diagrams: {error}" if error.path is None else str(error), file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # The reader went away (as with `| head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except OSError as error:
+        # A folder that cannot be written, a file where a folder should be, ...
+        print(f"dama-diagrams: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""Where a command runs: the project around the current folder, and how paths are shown."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from ..errors import DamaError
+
+Handler = Callable[[argparse.Namespace, TextIO], int]
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
+
+
+def project_root() -> Path:
+    """The project the command runs in, from any folder inside it."""
+    from ..site._common import find_project_root
+
+    return find_project_root(Path.cwd())
+
+
+def project_root_or_none() -> Path | None:
+    """The project, for commands that also work on plain folders of diagrams."""
+    try:
+        return project_root()
+    except DamaError:
+        return None
+
+
+def shown(path: Path) -> Path:
+    """``path`` as the user would type it where they stand (``../diagrams``)."""
+    return Path(os.path.relpath(path))
+
+
+def errors_of(out: TextIO) -> TextIO:
+    """Where refusals go: stderr when output is stdout, else the same stream (as tests pass)."""
+    return sys.stderr if out is sys.stdout else out
+
+
+def default_diagrams() -> list[Path]:
+    """``diagrams/`` of the project, or of the current folder outside any project."""
+    root = project_root_or_none()
+    return [shown(root / "diagrams") if root else Path("diagrams")]

@@ -1,0 +1,96 @@
+"""Commands on diagram files: verify their claims, render them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from ..errors import counted
+from . import _arguments
+from ._context import default_diagrams, errors_of, project_root_or_none
+
+if TYPE_CHECKING:
+    from ._context import Commands
+
+
+def _verify(args: argparse.Namespace, out: TextIO) -> int:
+    """One line per diagram, then the totals; exit 1 if a claim fails, 2 if a path is missing."""
+    from ..diagram import VerifiedDiagram, verify_paths
+
+    errors = errors_of(out)
+    root = project_root_or_none()
+    given = args.paths or default_diagrams()
+    missing = [path for path in given if not path.exists()]
+    if missing:
+        for path in missing:
+            print(f"{path}: no such file or folder", file=errors)
+        return 2
+    report = verify_paths(given)
+    width = max((len(result.id) for result in report.results), default=0)
+    for result in report.results:
+        if isinstance(result, VerifiedDiagram):
+            line = f"{result.id:<{width}}  {result.claim.value:<13}  holds: {result.summary}"
+            print(line, file=out)
+        else:
+            print(f"{result.id:<{width}}  {result.claim:<13}  FAILS", file=out)
+            print(str(result.error), file=errors)
+    print(report.totals(), file=out)
+    translations_ok = _check_translations(root, errors) if root and not args.paths else True
+    return 0 if report.ok and translations_ok else 1
+
+
+def _check_translations(root: Path, errors: TextIO) -> bool:
+    """In a site project, every broken, outdated or missing translation, one line each."""
+    from ..site.extract import BABEL_CFG
+    from ..site.translations import available_languages, translation_problems
+
+    if not (root / BABEL_CFG).is_file():
+        return True
+    problems, warnings = translation_problems(root, available_languages(root))
+    for problem in (*problems, *warnings):
+        print(str(problem), file=errors)
+    return not problems
+
+
+def _render(args: argparse.Namespace, out: TextIO) -> int:
+    from ..render.figure import render_files
+
+    paths = args.paths or default_diagrams()
+    missing = [str(path) for path in paths if not path.exists()]
+    if missing:
+        print(
+            f"dama-diagrams render: no such file or folder: {', '.join(missing)}", file=sys.stderr
+        )
+        return 2
+    report = render_files(paths, args.out, image_format=args.format, scale=args.scale)
+    errors = errors_of(out)
+    for failure in report.failures:
+        print(str(failure.error), file=errors)
+    refused = f", {len(report.failures)} refused" if report.failures else ""
+    rendered = counted(len(report.written), "diagram")
+    print(f"{rendered} rendered to {report.out_dir}{refused}", file=out)
+    return 0 if report.ok else 1
+
+
+def add_verify(commands: Commands) -> None:
+    verify = commands.add_parser("verify", help="check every diagram's claim (default: diagrams/)")
+    verify.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
+    verify.set_defaults(handler=_verify)
+
+
+def add_render(commands: Commands) -> None:
+    render = commands.add_parser("render", help="verify, then draw diagrams as SVG or PNG")
+    render.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
+    render.add_argument("--out", type=Path, required=True, metavar="DIR", help="output folder")
+    render.add_argument(
+        "--format",
+        choices=("svg", "png", "gif", "webp"),
+        default="svg",
+        help="svg or png: the diagram; gif or webp: its capture, animated landing by landing",
+    )
+    render.add_argument(
+        "--scale", type=_arguments.scale, default=1.0, help="PNG/GIF/WebP scale (default 1)"
+    )
+    render.set_defaults(handler=_render)

@@ -1,0 +1,133 @@
+"""Commands on the rules site and its translations."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from . import _arguments
+from ._context import project_root, shown
+
+if TYPE_CHECKING:
+    from ._context import Commands
+
+
+def _build(args: argparse.Namespace, out: TextIO) -> int:
+    from ..site.build import build_site
+
+    out_dir = args.out.resolve() if args.out else None  # from where the user stands
+    report = build_site(
+        project_root(),
+        languages=args.lang or None,
+        out=out_dir,
+        drafts=args.drafts,
+        strict_translations=args.strict_translations,
+    )
+    print(report.summary(), file=out)
+    return 0
+
+
+def _serve(args: argparse.Namespace, out: TextIO) -> int:
+    from ..site.serve import serve_all, serve_site
+
+    if args.lang is None:
+        serve_all(project_root(), dev_addr=args.dev_addr)
+    else:
+        serve_site(project_root(), args.lang, dev_addr=args.dev_addr)
+    return 0
+
+
+def _preview(args: argparse.Namespace, out: TextIO) -> int:
+    from ..site.preview import preview_site
+
+    root = project_root()
+    preview_site(root, args.site.resolve() if args.site else root / "site", port=args.port)
+    return 0
+
+
+def _new_language(args: argparse.Namespace, out: TextIO) -> int:
+    from ..site.translations import native_name, new_language
+
+    path = new_language(project_root(), args.code)
+    print(
+        f"wrote {shown(path)} ({native_name(args.code)}): translate it with Poedit, Weblate "
+        "or any PO editor; it is built as a draft until it is complete",
+        file=out,
+    )
+    return 0
+
+
+def _status(args: argparse.Namespace, out: TextIO) -> int:
+    from ..site.translations import catalog_status, format_status
+
+    statuses = catalog_status(project_root(), args.lang or None)
+    print(format_status(statuses, verbose=args.verbose), file=out)
+    return 0
+
+
+def _update_translations(args: argparse.Namespace, out: TextIO) -> int:
+    from ..site.translations import update_translations
+
+    for path in update_translations(project_root(), args.lang or None):
+        print(f"wrote {shown(path)}", file=out)
+    return 0
+
+
+def add_site_commands(commands: Commands) -> None:
+    build = commands.add_parser("build", help="verify, render and build the site into site/")
+    build.add_argument(
+        "--lang", action="append", metavar="L", help="only this language (repeatable)"
+    )
+    build.add_argument("--out", type=Path, default=None, metavar="DIR", help="default: site/")
+    build.add_argument(
+        "--drafts", action="store_true", help="also build languages below the draft threshold"
+    )
+    build.add_argument(
+        "--strict-translations",
+        action="store_true",
+        help="fail on any outdated or missing translation (for releases)",
+    )
+    build.set_defaults(handler=_build)
+
+    serve = commands.add_parser("serve", help="live preview of one language, or of all")
+    serve.add_argument(
+        "--lang",
+        default=None,
+        metavar="L",
+        help="one language, reloaded live (default: every language, rebuilt on each edit)",
+    )
+    serve.add_argument("--dev-addr", default=None, metavar="HOST:PORT")
+    serve.set_defaults(handler=_serve)
+
+    preview = commands.add_parser(
+        "preview", help="serve the built site on 127.0.0.1, as it will be published"
+    )
+    preview.add_argument(
+        "--port", type=_arguments.port, default=8000, help="the port (default: 8000)"
+    )
+    preview.add_argument(
+        "--site", type=Path, default=None, metavar="DIR", help="the built site (default: site/)"
+    )
+    preview.set_defaults(handler=_preview)
+
+    new_language = commands.add_parser(
+        "new-language", help="start a PO catalog for a language, from the English sources"
+    )
+    new_language.add_argument("code", metavar="CODE", help="a language code such as pt")
+    new_language.set_defaults(handler=_new_language)
+
+    status = commands.add_parser("status", help="how complete each language is")
+    status.add_argument("--lang", action="append", metavar="L", help="only this language")
+    status.add_argument(
+        "-v", "--verbose", action="store_true", help="list each outdated or missing message"
+    )
+    status.set_defaults(handler=_status)
+
+
+def add_update_translations(commands: Commands) -> None:
+    update = commands.add_parser(
+        "update-translations", help="bring the PO catalogs up to date with the English sources"
+    )
+    update.add_argument("--lang", action="append", metavar="L", help="only this language")
+    update.set_defaults(handler=_update_translations)
