@@ -7,7 +7,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
 
-from dama_diagrams.site.translations import catalog_path
+from dama_diagrams.site.i18n import catalog_path
 
 MessageId = str | tuple[str, str]
 """A message by its English, or by (context, English) for the code's own messages."""

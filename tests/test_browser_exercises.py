@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from dama_diagrams.site.translations import load_catalog
+from dama_diagrams.site.i18n import load_catalog
 from tests.test_browser_site import LANGUAGES
 
 pytestmark = pytest.mark.slow

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from dama_diagrams.site.translations import available_languages
+from dama_diagrams.site.i18n import available_languages
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = available_languages(ROOT)

@@ -20,24 +20,25 @@ import pytest
 from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.pofile import read_po, write_po
 
-from dama_diagrams.site import translations
-from dama_diagrams.site.extract import extract_messages
-from dama_diagrams.site.messages import MESSAGES
-from dama_diagrams.site.translations import (
+from dama_diagrams.site.i18n import (
     Catalog,
     CatalogError,
     Entry,
     available_languages,
     load_catalog,
-    po_syntax_problem,
+    reading,
     translation_problems,
 )
+from dama_diagrams.site.i18n._po import po_syntax_problem
+from dama_diagrams.site.i18n.extract import extract_messages
+from dama_diagrams.site.messages import MESSAGES
 from tests.conftest import ROOT, copy_project, run_cli
 
 LANGUAGES = ("de", "es", "fr", "it", "nl")
 STATUS_LINE = re.compile(
     r"(?P<language>[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?)  (?P<percent>\d{1,3}\.\d)%  "
     r"translated (?P<translated>\d+), outdated (?P<outdated>\d+), missing (?P<missing>\d+)"
+    r"(?:  \((?P<note>draft: .*)\))?"
 )
 LOCATED = re.compile(r"[^\s:]+:\d+: \S")
 """One error line: ``path:line: message``."""
@@ -398,7 +399,7 @@ def test_update_translations_marks_fuzzy_keeps_old_and_adds_new(project: Path, t
         assert changed.string == old[code][MAN_12].string != ""
         assert changed.locations == [(MAN, 12)]
         assert CHANGED_ENTRY in text  # the previous English as GNU gettext writes it
-        assert translations.read_catalog(project, code)[MAN_12_NEW].previous_id == [MAN_12]
+        assert reading.read_catalog(project, code)[MAN_12_NEW].previous_id == [MAN_12]
         assert catalog[ADDED].string == ""
         assert not catalog[ADDED].fuzzy
         assert MAN_23 not in catalog
@@ -455,7 +456,10 @@ def test_new_language_is_started_from_the_english_sources(project: Path, total: 
     assert len(catalog) == total
 
     lines = status_lines(run_cli("status", cwd=project))
-    assert lines["pt"] == f"pt  0.0%  translated 0, outdated 0, missing {total}"
+    assert lines["pt"] == (
+        f"pt  0.0%  translated 0, outdated 0, missing {total}  (draft: it is a new language, "
+        "with no message translated yet; left out of a build without --drafts)"
+    )
     assert sorted(lines) == sorted([*LANGUAGES, "pt"])
 
 
@@ -690,7 +694,7 @@ def test_a_trans_block_that_does_not_parse(
 def test_an_undeclared_variable_in_a_trans_block(site_project: Path) -> None:
     replace_line(site_project / MAN, 25, lambda line: line.replace("A man", "A {{ colour }} man"))
 
-    lines = build_fails(site_project, "--drafts")  # the changed English makes Italian a draft
+    lines = build_fails(site_project)
 
     assert len(lines) == 1
     assert lines[0].startswith(f"{MAN}:25: ")
@@ -708,7 +712,8 @@ def test_strict_translations_lists_every_outdated_and_missing_message(
     assert lines == [
         f"{MAN}:23: it: no translation of 'Never backwards'; add it to {IT_PO}",
         f"{MAN}:25: it: outdated translation of 'A man captures forward only. Even with an "
-        f"opposing piece ...' (its English changed); update it in {IT_PO}",
+        "opposing piece ...' (its English changed, so the site shows the English); update it "
+        f"in {IT_PO} and clear its fuzzy flag",
     ]
     # without --strict-translations the same build goes through, with the same lines as warnings
     result = run_cli("build", "--lang", "it", "--lang", "en", "--drafts", cwd=site_project)
@@ -716,19 +721,23 @@ def test_strict_translations_lists_every_outdated_and_missing_message(
     assert all(line in result.stdout.splitlines() for line in lines)
 
 
-def test_strict_translations_with_a_lower_draft_threshold(site_project: Path) -> None:
-    """A language above the threshold is built without --drafts; strict still refuses its gaps."""
+def test_a_draft_threshold_is_refused_at_its_line_with_the_way_forward(
+    site_project: Path,
+) -> None:
+    """The old setting made every language a draft as soon as the English grew: it is gone."""
     config = site_project / "mkdocs.yml"
-    config.write_text(
-        config.read_text(encoding="utf-8")
-        + "\nextra:\n  dama_diagrams:\n    draft_threshold: 90\n",
-        encoding="utf-8",
+    text = (
+        config.read_text(encoding="utf-8") + "\nextra:\n  dama_diagrams:\n    draft_threshold: 90\n"
     )
-    edit_message(site_project, "it", MAN_23, blank)
+    config.write_text(text, encoding="utf-8")
 
-    lines = build_fails(site_project, "--strict-translations")
+    lines = build_fails(site_project)
 
-    assert lines == [f"{MAN}:23: it: no translation of 'Never backwards'; add it to {IT_PO}"]
+    assert lines == [
+        f"mkdocs.yml:{len(text.splitlines())}: extra.dama_diagrams.draft_threshold is no longer "
+        "read: a published language stays published, its untranslated text shown in English; "
+        "list the languages to hold back instead, as extra.dama_diagrams.drafts: [pt]"
+    ]
 
 
 # --- PO syntax, line by line ------------------------------------------------------------------

@@ -18,7 +18,7 @@ from dama_diagrams.diagram.options import Ask
 from dama_diagrams.engine.attempts import plausible_moves
 from dama_diagrams.engine.position import Position
 from dama_diagrams.errors import DiagramError
-from dama_diagrams.site.extract import extract_diagram
+from dama_diagrams.site.i18n.extract import extract_diagram
 from tests import reference
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,14 +18,10 @@ from babel.messages.pofile import read_po, write_po
 
 from dama_diagrams.diagram import parse_diagram, verify
 from dama_diagrams.errors import DamaError
-from dama_diagrams.site.extract import CODE_MESSAGES
+from dama_diagrams.site.i18n import catalog_path, load_catalog, translation_problems
+from dama_diagrams.site.i18n.catalog import PLACEHOLDER
+from dama_diagrams.site.i18n.extract import CODE_MESSAGES
 from dama_diagrams.site.nav import load_nav
-from dama_diagrams.site.translations import (
-    PLACEHOLDER,
-    catalog_path,
-    load_catalog,
-    translation_problems,
-)
 from tests.conftest import ROOT
 
 SEED = 20261130

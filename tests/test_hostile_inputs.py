@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dama_diagrams.site.translations import catalog_path
+from dama_diagrams.site.i18n import catalog_path
 from tests.conftest import copy_project, run_cli
 from tests.po_files import msgstr_line, translate
 

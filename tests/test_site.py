@@ -13,7 +13,7 @@ import yaml
 
 from dama_diagrams.errors import DamaError
 from dama_diagrams.site import build_site
-from dama_diagrams.site.translations import available_languages
+from dama_diagrams.site.i18n import available_languages
 from tests.conftest import copy_project
 from tests.po_files import translate
 

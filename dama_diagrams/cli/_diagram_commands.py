@@ -43,8 +43,8 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
 
 def _check_translations(root: Path, errors: TextIO) -> bool:
     """In a site project, every broken, outdated or missing translation, one line each."""
-    from ..site.extract import BABEL_CFG
-    from ..site.translations import available_languages, translation_problems
+    from ..site.i18n import available_languages, translation_problems
+    from ..site.i18n.extract import BABEL_CFG
 
     if not (root / BABEL_CFG).is_file():
         return True

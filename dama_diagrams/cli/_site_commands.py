@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from . import _arguments
-from ._context import project_root, shown
+from ._context import errors_of, project_root, shown
 
 if TYPE_CHECKING:
     from ._context import Commands
@@ -25,6 +25,8 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
         strict_translations=args.strict_translations,
     )
     print(report.summary(), file=out)
+    for line in report.left_out:  # a language missing from the site is never silent
+        print(f"dama-diagrams: {line}", file=errors_of(out))
     return 0
 
 
@@ -47,27 +49,38 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _new_language(args: argparse.Namespace, out: TextIO) -> int:
-    from ..site.translations import native_name, new_language
+    from ..site.i18n import DRAFTS_SETTING, native_name, new_language
 
     path = new_language(project_root(), args.code)
     print(
         f"wrote {shown(path)} ({native_name(args.code)}): translate it with Poedit, Weblate "
-        "or any PO editor; it is built as a draft until it is complete",
+        "or any PO editor. It is a draft, left out of the site, until its first message is "
+        f"translated; to hold it back longer, list it in mkdocs.yml as {DRAFTS_SETTING}: "
+        f"[{args.code}]. build --drafts and serve --lang {args.code} show it meanwhile.",
         file=out,
     )
     return 0
 
 
 def _status(args: argparse.Namespace, out: TextIO) -> int:
-    from ..site.translations import catalog_status, format_status
+    """Each language's line; every problem a build would refuse, at its line; exit 1 if any."""
+    from ..site.config import BaseConfig
+    from ..site.i18n import available_languages, catalog_status, format_status
+    from ..site.i18n import translation_problems as problems_of
 
-    statuses = catalog_status(project_root(), args.lang or None)
-    print(format_status(statuses, verbose=args.verbose), file=out)
-    return 0
+    root = project_root()
+    languages = args.lang or available_languages(root)
+    problems = {code: problems_of(root, [code])[0] for code in languages}
+    statuses = catalog_status(root, languages, drafts=BaseConfig.read(root).drafts)
+    broken = [code for code, found in problems.items() if found]
+    print(format_status(statuses, broken=broken, verbose=args.verbose), file=out)
+    for problem in (problem for found in problems.values() for problem in found):
+        print(str(problem), file=errors_of(out))
+    return 1 if broken else 0
 
 
 def _update_translations(args: argparse.Namespace, out: TextIO) -> int:
-    from ..site.translations import update_translations
+    from ..site.i18n import update_translations
 
     for path in update_translations(project_root(), args.lang or None):
         print(f"wrote {shown(path)}", file=out)

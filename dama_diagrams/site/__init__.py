@@ -11,10 +11,7 @@ from ._common import SITE_MARKER, SiteError
 from .build import BuildReport, LanguageSources, build_site, generate_language
 from .cards import Card, draw_cards
 from .figures import Figure, FigureView, figure_view, load_figures
-from .nav import PageError
-from .pages import PageRenderer, RenderedPage
-from .serve import serve_site
-from .translations import (
+from .i18n import (
     Catalog,
     CatalogError,
     LanguageStatus,
@@ -24,6 +21,9 @@ from .translations import (
     new_language,
     update_translations,
 )
+from .nav import PageError
+from .pages import PageRenderer, RenderedPage
+from .serve import serve_site
 
 __all__ = [
     "SITE_MARKER",

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ..errors import DamaError, counted
 from ._common import (
+    BASE_CONFIG,
     DIAGRAM_DIR,
     FAVICON,
     SCRIPTS,
@@ -46,12 +47,9 @@ from .config import (
     language_settings,
 )
 from .figures import DrawnFigure, Figure, load_figures
-from .nav import load_nav, mkdocs_nav, page_names
-from .output import check_out, link_tree, make_parent, publish, staging_folder
-from .pages import PageRenderer
-from .root import root_pages, site_path
-from .translations import (
+from .i18n import (
     DEFAULT_LANGUAGE,
+    DRAFTS_SETTING,
     CombinedCatalogError,
     available_languages,
     catalog_path,
@@ -60,6 +58,10 @@ from .translations import (
     native_name,
     translation_problems,
 )
+from .nav import load_nav, mkdocs_nav, page_names
+from .output import check_out, link_tree, make_parent, publish, staging_folder
+from .pages import PageRenderer
+from .root import root_pages, site_path
 
 
 @dataclass
@@ -179,6 +181,8 @@ class BuildReport:
     """Every outdated or missing message, as ``path:line: message``."""
     kept: list[str] = field(default_factory=list)
     """The languages of the earlier site that a partial build left as they were."""
+    left_out: list[str] = field(default_factory=list)
+    """One line for each language with a catalog that is not in the site: who, why, which flag."""
     partial: bool = False
     """Whether only some languages were asked for (``build --lang``)."""
     site_url: str | None = None
@@ -250,7 +254,9 @@ def _build_site(
     check_out(project_root, out)
     base = BaseConfig.read(project_root)
     # A release check looks at every language: none is left out as a draft.
-    chosen = choose_languages(project_root, base, languages, drafts=drafts or strict_translations)
+    chosen, left_out = choose_languages(
+        project_root, base, languages, drafts=drafts or strict_translations
+    )
     problems, warnings = translation_problems(project_root, chosen, strict=strict_translations)
     if problems:
         raise CombinedCatalogError(problems)
@@ -267,6 +273,8 @@ def _build_site(
     # Only some languages asked for: the others of the existing site stay as they are.
     kept = built_languages(project_root, out, besides=chosen) if languages else []
     listed = [code for code in available_languages(project_root) if code in {*chosen, *kept}]
+    if languages:
+        left_out += [_not_asked_for(code, chosen) for code in _absent(project_root, listed)]
     with staging_folder(out) as staging:
         built, cards_seconds = _build_languages(
             project_root, base, chosen, figures, staging, menu=listed
@@ -290,8 +298,22 @@ def _build_site(
         untranslated_pages={s.language: s.untranslated_pages for s in built},
         translation_warnings=[str(warning) for warning in warnings],
         kept=kept,
+        left_out=left_out,
         partial=bool(languages),
         site_url=base.site_url,
+    )
+
+
+def _absent(project_root: Path, listed: Sequence[str]) -> list[str]:
+    return [code for code in available_languages(project_root) if code not in listed]
+
+
+def _not_asked_for(code: str, chosen: Sequence[str]) -> str:
+    asked = " ".join(f"--lang {language}" for language in chosen)
+    return (
+        f"{code} ({native_name(code)}) is not in the site: the build asked only for {asked}, "
+        "and the earlier site had no such language to keep; build without --lang, or add "
+        f"--lang {code}, to include it"
     )
 
 
@@ -373,13 +395,23 @@ def choose_languages(
     languages: Sequence[str] | None,
     *,
     drafts: bool = False,
-) -> list[str]:
-    """The languages to build (default: every catalog that is not a draft).
+) -> tuple[list[str], list[str]]:
+    """The languages to build (default: every catalog that is not a draft), and what is left out.
 
-    A draft is a language translated below ``base.draft_threshold`` percent;
-    it is built only with ``drafts``.  Each language must be one Material can print.
+    A draft is a language that ``mkdocs.yml`` lists as one, or a new one with
+    nothing translated yet; it is built only with ``drafts``.  Returns the
+    chosen languages and one line for each draft left out.  Each language must
+    be one Material can print.
     """
     found = available_languages(project_root)
+    for code in base.drafts:
+        if code not in found:
+            raise SiteError(
+                f"{DRAFTS_SETTING} lists '{code}', which has no catalog "
+                f"({catalog_path(Path(), code).as_posix()}); remove it, or start the catalog "
+                f"with 'dama-diagrams new-language {code}'",
+                path=BASE_CONFIG,
+            )
     if languages:
         unknown = [code for code in languages if code not in found]
         if unknown:
@@ -392,19 +424,19 @@ def choose_languages(
     broken, _ = translation_problems(project_root, chosen)
     if broken:  # every broken catalog at once, before any is measured
         raise CombinedCatalogError(broken)
+    left_out: list[str] = []
     if not drafts:
-        below = {
-            status.language: status.shown_percent
-            for status in catalog_status(project_root, chosen)
-            if status.percent < base.draft_threshold
-        }
-        if languages and below:
-            code, percent = next(iter(below.items()))
+        held = [
+            status
+            for status in catalog_status(project_root, chosen, drafts=base.drafts)
+            if status.draft is not None
+        ]
+        if languages and held:
             raise SiteError(
-                f"{code} is a draft: {percent} translated, below the draft_threshold of "
-                f"{base.draft_threshold:g}% in mkdocs.yml; build it with --drafts"
+                f"{held[0].language} is a draft: {held[0].draft}; build it with --drafts"
             )
-        chosen = [code for code in chosen if code not in below]
+        left_out = [status.left_out() for status in held]
+        chosen = [code for code in chosen if code not in {status.language for status in held}]
     for code in chosen:
         check_theme_language(base, code)
-    return chosen
+    return chosen, left_out

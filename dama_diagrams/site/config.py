@@ -18,10 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
+from yaml.nodes import MappingNode, Node
 
 from ..diagram._yaml import load_yaml, read_utf8
+from ..errors import shorten
 from ._common import BASE_CONFIG, OVERRIDES, PLUGIN_NAME, SiteError
-from .translations import Catalog
+from .i18n import DRAFTS_SETTING, Catalog
+from .i18n.reading import LANGUAGE_CODE
 
 
 @dataclass(frozen=True)
@@ -36,15 +39,15 @@ class BaseConfig:
     dev_addr: str | None = None
     directory_urls: bool = True
     """MkDocs' ``use_directory_urls``: ``king/`` rather than ``king.html``."""
-    draft_threshold: float = 100.0
-    """Languages translated below this percentage are drafts: built only with --drafts."""
+    drafts: tuple[str, ...] = ()
+    """The languages that ``mkdocs.yml`` holds back: built only with --drafts."""
 
     @classmethod
     def read(cls, project_root: Path) -> BaseConfig:
         """Read ``mkdocs.yml`` once; a file that is not a YAML mapping is a :class:`SiteError`."""
         path = project_root / BASE_CONFIG
         text = read_utf8(path, BASE_CONFIG, SiteError, "the base configuration: ")
-        data, _ = load_yaml(text, BASE_CONFIG, SiteError, "the base configuration: ")
+        data, node = load_yaml(text, BASE_CONFIG, SiteError, "the base configuration: ")
         if not isinstance(data, dict):
             raise SiteError("the base configuration must be a mapping", path=BASE_CONFIG)
         theme = data.get("theme", {})
@@ -57,7 +60,7 @@ class BaseConfig:
             site_url=str(data["site_url"]) if data.get("site_url") else None,
             dev_addr=str(data["dev_addr"]) if data.get("dev_addr") else None,
             directory_urls=bool(data.get("use_directory_urls", True)),
-            draft_threshold=_draft_threshold(data),
+            drafts=_drafts(data, node),
         )
 
     def plugin_names(self) -> list[str]:
@@ -238,15 +241,37 @@ def check_theme_language(base: BaseConfig, language: str) -> None:
     )
 
 
-def _draft_threshold(data: Mapping[str, Any]) -> float:
-    """``extra: {dama_diagrams: {draft_threshold: 90}}``: a percentage, 100 by default."""
+def _drafts(data: Mapping[str, Any], node: Node | None) -> tuple[str, ...]:
+    """``extra: {dama_diagrams: {drafts: [pt]}}``: language codes, none by default."""
     extra = data.get("extra")
     ours = extra.get("dama_diagrams") if isinstance(extra, dict) else None
-    value = ours.get("draft_threshold", 100) if isinstance(ours, dict) else 100
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 100:
+    if not isinstance(ours, dict):
+        return ()
+    if "draft_threshold" in ours:
         raise SiteError(
-            f"extra.dama_diagrams.draft_threshold must be a percentage from 0 to 100, not "
-            f"{value!r}",
+            "extra.dama_diagrams.draft_threshold is no longer read: a published language stays "
+            "published, its untranslated text shown in English; list the languages to hold "
+            f"back instead, as {DRAFTS_SETTING}: [pt]",
             path=BASE_CONFIG,
+            line=_line_of(node, "extra", "dama_diagrams", "draft_threshold"),
         )
-    return float(value)
+    value = ours.get("drafts", [])
+    if not isinstance(value, list) or not all(
+        isinstance(code, str) and LANGUAGE_CODE.fullmatch(code) for code in value
+    ):
+        raise SiteError(
+            f"{DRAFTS_SETTING} must be a list of language codes, such as [pt], not "
+            f"{shorten(repr(value))}",
+            path=BASE_CONFIG,
+            line=_line_of(node, "extra", "dama_diagrams", "drafts"),
+        )
+    return tuple(value)
+
+
+def _line_of(node: Node | None, *keys: str) -> int | None:
+    """The line of the value at ``keys`` in a composed YAML mapping, counted from 1."""
+    for key in keys:
+        if not isinstance(node, MappingNode):
+            return None
+        node = next((value for name, value in node.value if name.value == key), None)
+    return None if node is None else node.start_mark.line + 1

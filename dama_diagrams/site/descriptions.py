@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..engine.board import Color, Square
 from ..engine.position import Position
 from ..render.markers import Markers, path_move
-from .translations import Catalog
+from .i18n import Catalog
 
 __all__ = ["describe_picture", "describe_position"]
 

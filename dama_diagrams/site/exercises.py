@@ -18,8 +18,8 @@ from typing import Any
 from ..diagram import VerifiedDiagram
 from ..render.figure import exercise_squares
 from ._markdown import attribute_html, catalog_html, plain_html, text_of
+from .i18n import Catalog, used_values
 from .messages import MESSAGES
-from .translations import Catalog, used_values
 
 __all__ = [
     "ExerciseView",

@@ -27,7 +27,7 @@ from ._common import DIAGRAM_SIZE, DIAGRAMS_DIR, SiteError, relative_to_cwd
 from ._markdown import catalog_html, text_of
 from .descriptions import describe_picture
 from .exercises import ExerciseView, exercise_view
-from .translations import Catalog
+from .i18n import Catalog
 
 FindingValue = str | int | tuple[str, ...]
 

@@ -12,7 +12,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from ..diagram._yaml import load_yaml, read_utf8
 from ..errors import DamaError
-from .translations import Catalog
+from .i18n import Catalog
 
 PAGES_DIR = Path("docs") / "pages"
 TEMPLATE_SUFFIX = ".md.j2"

@@ -46,9 +46,9 @@ from ._markdown import (
 )
 from .exercises import exercise_html, progress_html
 from .figures import DrawnFigure, FigureView, step_texts
+from .i18n import Catalog, CatalogError, used_values
 from .messages import MESSAGES
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
-from .translations import Catalog, CatalogError, used_values
 
 DEFAULT_MAIN_DIAGRAM = "initial-position"
 EXERCISES_PAGE = "exercises"

@@ -28,9 +28,9 @@ from .build import LanguageSources, generate_language
 from .cards import CARD_CACHE, draw_cards
 from .config import BaseConfig, apply_language
 from .figures import load_figures
+from .i18n import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
 from .nav import PAGES_DIR
 from .output import MARKER_TEXT
-from .translations import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
 
 SOURCE_FOLDERS = ("pages/", "locales/")
 _CONTENT = '<article class="md-content__inner md-typeset">'

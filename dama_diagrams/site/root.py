@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import jinja2
 
 from ._common import TEMPLATES
-from .translations import load_catalog, native_name
+from .i18n import load_catalog, native_name
 
 
 def site_path(site_url: str | None) -> str:

@@ -20,8 +20,8 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
 
-from ..diagram._yaml import YamlError, compose_yaml, read_utf8
-from ._common import SiteError
+from ...diagram._yaml import YamlError, compose_yaml, read_utf8
+from .._common import SiteError
 
 __all__ = [
     "BABEL_CFG",
@@ -146,7 +146,7 @@ def _sources(project_root: Path) -> list[tuple[Path, str, str, dict[str, str]]]:
                 (path, path.relative_to(project_root).as_posix(), method, options) for path in paths
             ]
         elif pattern == CODE_MESSAGES:
-            found.append((Path(__file__).with_name("messages.py"), CODE_MESSAGES, method, options))
+            found.append((Path(__file__).parent.parent / "messages.py", CODE_MESSAGES, method, options))
     return found
 
 

@@ -17,7 +17,7 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 from babel.messages.pofile import normalize, unescape
 
-from ..errors import shorten
+from ...errors import shorten
 
 __all__ = [
     "header_problem",

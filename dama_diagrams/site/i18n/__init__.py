@@ -1,0 +1,60 @@
+"""Translations: English in the sources, one gettext PO catalog per language.
+
+One module each: :mod:`.extract` finds the English, :mod:`.reading` reads and
+measures a PO file, :mod:`.catalog` serves the messages to the pages,
+:mod:`.status` checks the catalogs and tells which languages are drafts, and
+:mod:`.update` writes the PO files.
+"""
+
+from __future__ import annotations
+
+from .catalog import (
+    Catalog,
+    CatalogError,
+    CombinedCatalogError,
+    Entry,
+    fill,
+    placeholders,
+    used_values,
+)
+from .reading import (
+    DEFAULT_LANGUAGE,
+    LOCALES_DIR,
+    available_languages,
+    catalog_path,
+    load_catalog,
+    native_name,
+)
+from .status import (
+    DRAFTS_SETTING,
+    LanguageStatus,
+    catalog_status,
+    draft_reason,
+    format_status,
+    translation_problems,
+)
+from .update import new_language, update_translations
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "DRAFTS_SETTING",
+    "LOCALES_DIR",
+    "Catalog",
+    "CatalogError",
+    "CombinedCatalogError",
+    "Entry",
+    "LanguageStatus",
+    "available_languages",
+    "catalog_path",
+    "catalog_status",
+    "draft_reason",
+    "fill",
+    "format_status",
+    "load_catalog",
+    "native_name",
+    "new_language",
+    "placeholders",
+    "translation_problems",
+    "update_translations",
+    "used_values",
+]
