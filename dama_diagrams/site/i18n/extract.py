@@ -146,7 +146,9 @@ def _sources(project_root: Path) -> list[tuple[Path, str, str, dict[str, str]]]:
                 (path, path.relative_to(project_root).as_posix(), method, options) for path in paths
             ]
         elif pattern == CODE_MESSAGES:
-            found.append((Path(__file__).parent.parent / "messages.py", CODE_MESSAGES, method, options))
+            found.append(
+                (Path(__file__).parent.parent / "messages.py", CODE_MESSAGES, method, options)
+            )
     return found
 
 
