@@ -65,13 +65,15 @@ def _new_language(args: argparse.Namespace, out: TextIO) -> int:
 def _status(args: argparse.Namespace, out: TextIO) -> int:
     """Each language's line; every problem a build would refuse, at its line; exit 1 if any."""
     from ..site.config import BaseConfig
-    from ..site.i18n import available_languages, catalog_status, format_status
+    from ..site.i18n import available_languages, catalog_status, check_drafts, format_status
     from ..site.i18n import translation_problems as problems_of
 
     root = project_root()
+    base = BaseConfig.read(root)
+    check_drafts(root, base.drafts, line=base.drafts_line)
     languages = args.lang or available_languages(root)
     problems = {code: problems_of(root, [code])[0] for code in languages}
-    statuses = catalog_status(root, languages, drafts=BaseConfig.read(root).drafts)
+    statuses = catalog_status(root, languages, drafts=base.drafts)
     broken = [code for code, found in problems.items() if found]
     print(format_status(statuses, broken=broken, verbose=args.verbose), file=out)
     for problem in (problem for found in problems.values() for problem in found):

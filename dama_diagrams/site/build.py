@@ -22,7 +22,6 @@ from pathlib import Path
 
 from ..errors import DamaError, counted
 from ._common import (
-    BASE_CONFIG,
     DIAGRAM_DIR,
     FAVICON,
     SCRIPTS,
@@ -49,11 +48,11 @@ from .config import (
 from .figures import DrawnFigure, Figure, load_figures
 from .i18n import (
     DEFAULT_LANGUAGE,
-    DRAFTS_SETTING,
     CombinedCatalogError,
     available_languages,
     catalog_path,
     catalog_status,
+    check_drafts,
     load_catalog,
     native_name,
     translation_problems,
@@ -404,14 +403,7 @@ def choose_languages(
     be one Material can print.
     """
     found = available_languages(project_root)
-    for code in base.drafts:
-        if code not in found:
-            raise SiteError(
-                f"{DRAFTS_SETTING} lists '{code}', which has no catalog "
-                f"({catalog_path(Path(), code).as_posix()}); remove it, or start the catalog "
-                f"with 'dama-diagrams new-language {code}'",
-                path=BASE_CONFIG,
-            )
+    check_drafts(project_root, base.drafts, line=base.drafts_line)
     if languages:
         unknown = [code for code in languages if code not in found]
         if unknown:

@@ -41,6 +41,8 @@ class BaseConfig:
     """MkDocs' ``use_directory_urls``: ``king/`` rather than ``king.html``."""
     drafts: tuple[str, ...] = ()
     """The languages that ``mkdocs.yml`` holds back: built only with --drafts."""
+    drafts_line: int | None = None
+    """Where ``mkdocs.yml`` lists them, for messages."""
 
     @classmethod
     def read(cls, project_root: Path) -> BaseConfig:
@@ -61,6 +63,7 @@ class BaseConfig:
             dev_addr=str(data["dev_addr"]) if data.get("dev_addr") else None,
             directory_urls=bool(data.get("use_directory_urls", True)),
             drafts=_drafts(data, node),
+            drafts_line=_line_of(node, "extra", "dama_diagrams", "drafts"),
         )
 
     def plugin_names(self) -> list[str]:

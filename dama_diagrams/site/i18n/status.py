@@ -18,8 +18,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...errors import shorten
+from .._common import BASE_CONFIG
 from .catalog import Catalog, CatalogError, Entry, MessageKey, State, placeholders
-from .reading import DEFAULT_LANGUAGE, available_languages, load_catalog, native_name
+from .reading import (
+    DEFAULT_LANGUAGE,
+    available_languages,
+    catalog_path,
+    load_catalog,
+    native_name,
+)
 
 DRAFTS_SETTING = "extra.dama_diagrams.drafts"
 """Where ``mkdocs.yml`` lists the languages that are not published yet."""
@@ -144,6 +151,20 @@ def draft_reason(language: str, started: bool, drafts: Collection[str]) -> str |
     if not started:
         return "it is a new language, with no message translated yet"
     return None
+
+
+def check_drafts(project_root: Path, drafts: Iterable[str], *, line: int | None) -> None:
+    """Every language that ``mkdocs.yml`` lists as a draft has a catalog (else it is a typo)."""
+    found = available_languages(project_root)
+    for code in drafts:
+        if code not in found:
+            raise CatalogError(
+                f"{DRAFTS_SETTING} lists '{code}', which has no catalog "
+                f"({catalog_path(Path(), code).as_posix()}); remove it, or start the catalog "
+                f"with 'dama-diagrams new-language {code}'",
+                path=BASE_CONFIG,
+                line=line,
+            )
 
 
 def catalog_status(
