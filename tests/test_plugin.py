@@ -101,7 +101,7 @@ def test_serve_reloads_after_an_english_edit(tmp_path: Path) -> None:
             template.read_text(encoding="utf-8") + '\n{{ _("A sentence not yet translated.") }}\n'
         )
         page = _wait_for(url, "A sentence not yet translated.")
-        assert "oudere Engelse tekst" in page  # the notice of untranslated text
+        assert "omdat hun vertaling ontbreekt" in page  # the notice of untranslated text
 
 
 def test_serve_previews_a_language_that_is_still_a_draft(tmp_path: Path) -> None:

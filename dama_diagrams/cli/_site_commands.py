@@ -96,7 +96,9 @@ def add_site_commands(commands: Commands) -> None:
     )
     build.add_argument("--out", type=Path, default=None, metavar="DIR", help="default: site/")
     build.add_argument(
-        "--drafts", action="store_true", help="also build languages below the draft threshold"
+        "--drafts",
+        action="store_true",
+        help="also build the draft languages (new ones, and those mkdocs.yml lists as drafts)",
     )
     build.add_argument(
         "--strict-translations",

@@ -228,7 +228,7 @@ def build_site(
     Every broken translation of every chosen language is reported at once, as
     one error of ``path:line: message`` lines; ``strict_translations`` (for
     releases) also refuses outdated and missing ones.  A language translated
-    below the ``draft_threshold`` of ``mkdocs.yml`` is built only with ``drafts``.
+    that is a draft (see :func:`choose_languages`) is built only with ``drafts``.
     """
     with terminate_as_interrupt():
         return _build_site(
