@@ -67,10 +67,13 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
     from ..site.config import BaseConfig
     from ..site.i18n import available_languages, catalog_status, check_drafts, format_status
     from ..site.i18n import translation_problems as problems_of
+    from ..site.i18n.reading import check_languages
 
     root = project_root()
     base = BaseConfig.read(root)
     check_drafts(root, base.drafts, line=base.drafts_line)
+    if args.lang:
+        check_languages(root, args.lang)
     languages = args.lang or available_languages(root)
     problems = {code: problems_of(root, [code])[0] for code in languages}
     statuses = catalog_status(root, languages, drafts=base.drafts)
@@ -84,8 +87,11 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
 def _update_translations(args: argparse.Namespace, out: TextIO) -> int:
     from ..site.i18n import update_translations
 
-    for path in update_translations(project_root(), args.lang or None):
-        print(f"wrote {shown(path)}", file=out)
+    update_translations(
+        project_root(),
+        args.lang or None,
+        on_written=lambda path: print(f"wrote {shown(path)}", file=out, flush=True),
+    )
     return 0
 
 

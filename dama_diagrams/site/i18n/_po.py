@@ -18,6 +18,7 @@ from babel.messages.catalog import Message
 from babel.messages.pofile import normalize, unescape
 
 from ...errors import shorten
+from .limits import MAX_PLURAL_FORMS
 
 __all__ = [
     "header_problem",
@@ -53,11 +54,19 @@ def po_syntax_problem(data: bytes) -> tuple[int, str] | None:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         return data.count(b"\n", 0, exc.start) + 1, "not UTF-8 text; save the file as UTF-8"
+    lone_cr = _LONE_CR.search(text)
+    if lone_cr is not None:
+        return text.count("\n", 0, lone_cr.start()) + 1, (
+            "a line ends in a lone carriage return (CR), which no PO tool reads as a line end; "
+            "save the file with LF (or CRLF) line endings"
+        )
     state = "between"  # between entries, or after msgctxt, msgid, msgid_plural, msgstr
     entry_line = 0
+    keys = _EntryKeys()
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
-        if line.startswith("#~"):
+        obsolete = line.startswith("#~")
+        if obsolete:
             line = line[2:].strip()
             if not line or line.startswith("|"):
                 continue  # the previous English of an obsolete entry
@@ -81,6 +90,7 @@ def po_syntax_problem(data: bytes) -> tuple[int, str] | None:
         if kind is None:
             if state == "between":
                 return number, "a string outside any msgid or msgstr"
+            keys.extend(state, string)
             continue
         expected = {
             "between": ("msgctxt", "msgid"),
@@ -94,11 +104,50 @@ def po_syntax_problem(data: bytes) -> tuple[int, str] | None:
             return number, _order_problem(state, kind)
         if kind in ("msgctxt", "msgid") and state in ("between", "msgstr"):
             entry_line = number
+            keys.start(obsolete)
+        if base in ("msgstr", "msgstr[") and state != "msgstr":
+            first = keys.finish(entry_line)
+            if first is not None:
+                return entry_line, (
+                    f"a second entry for the same msgid (the first is on line {first}); "
+                    "keep one of them, as msgfmt would refuse the file too"
+                )
+        keys.extend(kind, string)
         state = "msgstr" if base in ("msgstr", "msgstr[") else kind
     if state in ("msgctxt", "msgid", "msgid_plural"):
         what = "msgctxt without a msgid" if state == "msgctxt" else "msgid without msgstr"
         return entry_line, f"{what} at the end of the file"
     return None
+
+
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+class _EntryKeys:
+    """The (msgctxt, msgid) of each active entry, as written, to find a second definition."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[str, ...], int] = {}
+        self.fields: dict[str, list[str]] = {}
+        self.obsolete = False
+
+    def start(self, obsolete: bool) -> None:
+        self.fields = {}
+        self.obsolete = obsolete
+
+    def extend(self, kind: str, string: str) -> None:
+        if kind in ("msgctxt", "msgid"):
+            self.fields.setdefault(kind, []).append(string)
+
+    def finish(self, line: int) -> int | None:
+        """The line of an earlier entry with the same key, else None (and this one is kept)."""
+        if self.obsolete:
+            return None  # gettext keeps obsolete entries apart
+        key = tuple("".join(self.fields.get(kind, ["-"])) for kind in ("msgctxt", "msgid"))
+        first = self.seen.get(key)
+        if first is None:
+            self.seen[key] = line
+        return first
 
 
 def _string_problem(string: str) -> str | None:
@@ -132,7 +181,8 @@ def _order_problem(state: str, kind: str) -> str:
     return f"{kind} before the msgstr of the entry above; add that msgstr"
 
 
-_HEADER_FIELD = re.compile(r'"(Language|Content-Type):\s*([^"\\]*)')
+_HEADER_FIELD = re.compile(r'"(Language|Content-Type|Plural-Forms):\s*([^"\\]*)')
+_NPLURALS = re.compile(r"nplurals\s*=\s*(\d+)")
 _CHARSET = re.compile(r"charset=\s*([^;\s]*)", re.IGNORECASE)
 
 
@@ -164,6 +214,14 @@ def header_problem(text: str) -> tuple[int, str] | None:
                 return number, (
                     f"the header says charset={charset.group(1)}, but the file is UTF-8 (as "
                     "every PO editor writes it); write charset=UTF-8"
+                )
+        elif name == "Plural-Forms":
+            plurals = _NPLURALS.search(value)
+            if plurals and (len(plurals.group(1)) > 3 or int(plurals.group(1)) > MAX_PLURAL_FORMS):
+                return number, (
+                    f"the header says nplurals={shorten(plurals.group(1), 12)}, but no language "
+                    f"has more than {MAX_PLURAL_FORMS} plural forms; write the Plural-Forms line "
+                    "of the catalog's language, as 'dama-diagrams new-language' does"
                 )
         elif value:
             try:

@@ -29,9 +29,11 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 from babel.messages.pofile import PoFileError, read_po
 
+from ...errors import shorten
 from ._po import header_problem, po_syntax_problem, read_previous, without_obsolete_previous
 from .catalog import Catalog, CatalogError, Entry, MessageKey, State
 from .extract import BABEL_CFG, TranslationSourceError, extract_messages, source_files
+from .limits import MAX_CATALOG_BYTES
 
 DEFAULT_LANGUAGE = "en"
 """The language of the sources: it needs no catalog."""
@@ -65,6 +67,21 @@ def native_name(language: str) -> str:
     except (UnknownLocaleError, ValueError):
         return language
     return name[:1].upper() + name[1:]
+
+
+def check_languages(project_root: Path, languages: Iterable[str]) -> None:
+    """Each asked-for language is a code with a catalog here: ``--lang ../x`` reads nothing."""
+    found = available_languages(project_root)
+    for language in languages:
+        if not LANGUAGE_CODE.fullmatch(language):
+            raise CatalogError(
+                f"{shorten(language)} is not a language code such as 'pt' or 'pt-BR'"
+            )
+        if language not in found:
+            raise CatalogError(
+                f"no catalog for language '{language}' "
+                f"({catalog_path(Path(), language).as_posix()}); available: {', '.join(found)}"
+            )
 
 
 def shown_path(project_root: Path, path: Path) -> str:
@@ -113,6 +130,12 @@ def read_catalog(project_root: Path, language: str) -> BabelCatalog:
     path = catalog_path(project_root, language)
     shown = shown_path(project_root, path)
     try:
+        if path.stat().st_size > MAX_CATALOG_BYTES:
+            raise CatalogError(
+                f"{language}: the catalog is larger than {MAX_CATALOG_BYTES // 1_000_000} MB, "
+                "far more than any translation of this site needs",
+                path=shown,
+            )
         data = path.read_bytes()
     except FileNotFoundError:
         raise CatalogError(

@@ -20,6 +20,7 @@ from pathlib import Path
 from ...errors import shorten
 from .._common import BASE_CONFIG
 from .catalog import Catalog, CatalogError, Entry, MessageKey, State, placeholders
+from .limits import markup_problem
 from .reading import (
     DEFAULT_LANGUAGE,
     available_languages,
@@ -59,6 +60,9 @@ def translation_problems(
                 wanted, got = placeholders(english), placeholders(entry.translation)
                 if wanted != got:
                     errors.append(_placeholder_problem(catalog, english, entry, wanted, got))
+                markup = markup_problem(english, entry.translation)
+                if markup is not None:
+                    errors.append(_translation_problem(catalog, english, entry, markup))
             else:
                 problem = _not_current(catalog, english, entry)
                 if problem is not None:
@@ -92,9 +96,16 @@ def _placeholder_problem(
         if extra
         else f"lacks the placeholder {{{lost[0]}}}"
     )
+    return _translation_problem(
+        catalog, english, entry, f"{what}; keep exactly the English placeholders"
+    )
+
+
+def _translation_problem(
+    catalog: Catalog, english: str, entry: Entry, problem: str
+) -> CatalogError:
     return CatalogError(
-        f"{catalog.language}: the translation of {shorten(english)} {what}; "
-        "keep exactly the English placeholders",
+        f"{catalog.language}: the translation of {shorten(english)} {problem}",
         path=catalog.path.as_posix(),
         line=entry.po_line,
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
@@ -17,6 +17,7 @@ from babel.messages.pofile import write_po
 
 from ...errors import shorten
 from .._common import write_atomically
+from .._signals import terminate_as_interrupt
 from ._po import with_previous
 from .catalog import CatalogError, CombinedCatalogError
 from .reading import (
@@ -25,6 +26,7 @@ from .reading import (
     LOCALES_DIR,
     available_languages,
     catalog_path,
+    check_languages,
     measured,
     read_catalog,
     shown_path,
@@ -37,13 +39,28 @@ _EPOCH = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 """The date written into every PO header, so that the same content gives the same bytes."""
 
 
-def update_translations(project_root: Path, languages: Iterable[str] | None = None) -> list[Path]:
+def update_translations(
+    project_root: Path,
+    languages: Iterable[str] | None = None,
+    on_written: Callable[[Path], None] = lambda path: None,
+) -> list[Path]:
     """Write the template and every PO file, as ``pybabel update`` does.
 
     New messages are added empty, changed ones are marked fuzzy with their old
     translation kept, removed ones become obsolete entries.  Every catalog is
     read first: if any cannot be, all of those are reported and nothing is written.
+    ``on_written`` hears of each file as soon as it is written, so that a write
+    that fails later (a full disk) never hides the ones before it.
     """
+    with terminate_as_interrupt():  # a kill runs the cleanup: no temporary file stays
+        return _update_translations(project_root, languages, on_written)
+
+
+def _update_translations(
+    project_root: Path, languages: Iterable[str] | None, on_written: Callable[[Path], None]
+) -> list[Path]:
+    if languages:
+        check_languages(project_root, languages)
     template = source_messages(project_root)
     updated = []
     errors = []
@@ -58,8 +75,10 @@ def update_translations(project_root: Path, languages: Iterable[str] | None = No
         updated.append((catalog_path(project_root, language), catalog))
     if errors:
         raise CombinedCatalogError(errors)
-    written = [_write(project_root / LOCALES_DIR / TEMPLATE_FILE, template)]
-    written += [_write(path, catalog) for path, catalog in updated]
+    written = []
+    for path, catalog in [(project_root / LOCALES_DIR / TEMPLATE_FILE, template), *updated]:
+        written.append(_write(path, catalog))
+        on_written(path)
     return written
 
 
