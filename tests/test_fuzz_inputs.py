@@ -96,6 +96,8 @@ PO_TOKENS = [
     "#~ ", "#| msgid ", "#: ", "# ", "{count}", "{x}", "{", "}", "%s", "\r", "\x00", "\ufeff",
     "\u2028", "\x85", "\x0c", "\ud800", "Language: xx\\n", "Plural-Forms: nplurals=0;",
     "charset=latin-1", "Content-Type: text/plain; charset=bogus\\n", "\n\n",
+    "Plural-Forms: nplurals=100000000; plural=0;\\n", 'msgid_plural "x"\nmsgstr[0] ""\n',
+    "<![CDATA[" * 40, "![" * 40, "[a](" * 40, "- " * 40, "\r\n", "\r" * 3,
 ]  # fmt: skip
 
 
