@@ -62,7 +62,8 @@ def notice_text(project: Path, language: str, count: int) -> str:
         context="notice.untranslated",
     )
     assert message is not None and message.string
-    return str(message.string).replace("{count}", str(count))
+    # Collapsed like text_of(): French puts a no-break space before the colon.
+    return " ".join(str(message.string).replace("{count}", str(count)).split())
 
 
 def heading_and_notice(markup: str) -> tuple[str, str | None]:

@@ -124,7 +124,7 @@ def test_links_between_pages_work_without_directory_urls(tmp_path: Path) -> None
     build_site(copy, languages=["en", "it"])
     site = copy / "site"
     capturing = (site / "it" / "capturing.html").read_text(encoding="utf-8")
-    assert '<a href="priority.html">Regole di precedenza</a>' in capturing
+    assert '<a href="priority.html">Priorità di presa</a>' in capturing
     index = (site / "en" / "index.html").read_text(encoding="utf-8")
     assert '<a href="board.html">' in index
     assert _broken_links(site) == []
@@ -441,13 +441,23 @@ def test_the_new_diagrams_are_on_their_pages(site: Path, page: str, diagram_id: 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_comparison_table_sets_three_games_side_by_side(site: Path, language: str) -> None:
+def test_the_comparison_tables_set_the_games_side_by_side(site: Path, language: str) -> None:
     rows = _text(site, language, "compare").rows
-    assert len(rows) == 7 and {len(row) for row in rows} == {4}  # a heading and six rules
+    three, more = rows[:7], rows[7:]
+    assert len(three) == 7 and {len(row) for row in three} == {4}  # a heading and six rules
     # Men per player: 12 in Italian and English draughts, 20 in international draughts.
-    assert ["12", "20", "12"] in [row[1:] for row in rows]
-    first_move = rows[3][1:]  # White, White, Black, in the page's language
+    assert ["12", "20", "12"] in [row[1:] for row in three]
+    first_move = three[3][1:]  # White, White, Black, in the page's language
     assert first_move[0] == first_move[1] != first_move[2]
+    # Italian, Russian, Spanish and Portuguese, Brazilian: a heading and three rules.
+    assert len(more) == 4 and {len(row) for row in more} == {5}
+    captures, choice, crowned = more[1], more[2], more[3]
+    assert captures[1] == three[4][1]  # the Italian man's captures, worded as in the first table
+    assert captures[2] != captures[3]  # a Russian man captures backwards, a Spanish one does not
+    assert choice[1] == three[6][1] and choice[2] == three[6][3]  # Russian: free, as in English
+    assert choice[4] == three[6][2]  # Brazilian: the most pieces, as in international draughts
+    # Crowned mid-capture: the move ends in Italian and Spanish draughts; a Russian man captures on.
+    assert crowned[1] == crowned[3] != crowned[2] and crowned[4] not in (crowned[1], crowned[2])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

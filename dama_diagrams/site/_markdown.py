@@ -120,8 +120,12 @@ def printable(text: str) -> str:
     return str(yaml.reader.Reader.NON_PRINTABLE.sub("", text))
 
 
+_LINE_SPACE = re.compile(r"[^\S\u00a0\u202f]+")
+
+
 def one_line(text: str) -> str:
-    return " ".join(text.split())
+    """Text on one line; a no-break space (French before ':') is the translator's, and stays."""
+    return _LINE_SPACE.sub(" ", text).strip()
 
 
 def escape_link_text(text: str) -> str:

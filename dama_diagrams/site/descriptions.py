@@ -65,11 +65,21 @@ def describe_position(position: Position, catalog: Catalog) -> str:
             if squares:
                 key = f"position.{one if len(squares) == 1 else many}"
                 groups.append(catalog.text(key, squares=", ".join(map(str, squares))))
-        listed = "; ".join(groups) if groups else catalog.text("position.none")
+        listed = _listed(groups, catalog)
         side = catalog.text(f"position.{color.value}")
         sides.append(catalog.text("position.side", side=side, pieces=listed))
     sides.append(catalog.text(f"position.{position.turn.value}_to_move"))
     return " ".join(sides)
+
+
+def _listed(groups: list[str], catalog: Catalog) -> str:
+    """A side's men, then its kings; the separator is the catalog's (French spaces it)."""
+    if not groups:
+        return catalog.text("position.none")
+    if len(groups) == 1:
+        return groups[0]
+    men, kings = groups
+    return catalog.text("position.men_and_kings", men=men, kings=kings)
 
 
 def _squares(squares: Sequence[Square], catalog: Catalog) -> str:

@@ -58,6 +58,7 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("position.king", "king on {squares}"),
     pgettext("position.kings", "kings on {squares}"),
     pgettext("position.none", "no pieces"),
+    pgettext("position.men_and_kings", "{men}; {kings}"),
     pgettext("position.side", "{side}: {pieces}."),
     pgettext("position.white_to_move", "White to move."),
     pgettext("position.black_to_move", "Black to move."),
