@@ -11,7 +11,8 @@ from pathlib import Path
 
 from dama_diagrams import Position
 from dama_diagrams.site.descriptions import describe_position
-from dama_diagrams.site.translations import load_catalog, read_catalog
+from dama_diagrams.site.i18n import load_catalog
+from dama_diagrams.site.i18n.reading import read_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 NO_BREAK = "\u00a0\u202f"

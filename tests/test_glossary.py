@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from dama_diagrams.site.translations import available_languages, read_catalog
+from dama_diagrams.site.i18n import available_languages
+from dama_diagrams.site.i18n.reading import read_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "docs" / "pages"
