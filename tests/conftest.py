@@ -139,21 +139,27 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The project's site, built once for every browser test and served on localhost."""
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's site, built once for every test that reads or serves it."""
+    from dama_diagrams.site import build_site
+
+    site = tmp_path_factory.mktemp("served") / "site"
+    build_site(ROOT, out=site)  # before any thread starts
+    return site
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The project's site, served on localhost for the browser tests."""
     import functools
     import http.server
     import threading
-
-    from dama_diagrams.site import build_site
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, format: str, *args: Any) -> None:
             """Keep the test output clean."""
 
-    site = tmp_path_factory.mktemp("served") / "site"
-    build_site(ROOT, out=site)  # before any thread starts
-    handler = functools.partial(Quiet, directory=str(site))
+    handler = functools.partial(Quiet, directory=str(built_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

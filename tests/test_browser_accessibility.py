@@ -1,0 +1,235 @@
+"""Every page for everyone: axe-core clean in six languages and both schemes, and a phone.
+
+axe-core (the copy that axe-playwright-python ships) checks the WCAG 2.1 A and
+AA rules on every built page, in Material's light (default) and dark (slate)
+scheme, in the same headless Chromium as the other browser tests.  A finding
+fails the test with its rule, page and element.  The phone checks measure the
+rendered layout at 390 px: nothing the reader needs lies outside the screen.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dama_diagrams.site.i18n import available_languages
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = available_languages(ROOT)
+PHONE = {"width": 390, "height": 844}
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+pytestmark = pytest.mark.slow
+
+
+def _axe_source() -> str:
+    from importlib.resources import files
+
+    return files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="utf-8")
+
+
+def _pages(site: Path, language: str) -> list[str]:
+    """The site's pages of one language, as paths below the site root ('' for the root)."""
+    if language == "root":
+        return ["", "404.html"]
+    folder = site / language
+    pages = sorted(path.parent.relative_to(site) for path in folder.rglob("index.html"))
+    return [f"{page.as_posix()}/" for page in pages] + [f"{language}/404.html"]
+
+
+def _violations(page: Any) -> list[dict[str, Any]]:
+    result = page.evaluate(
+        "async tags => await axe.run(document, {runOnly: {type: 'tag', values: tags}})",
+        WCAG_AA,
+    )
+    return list(result["violations"])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", [*LANGUAGES, "root"])
+def test_axe_finds_no_wcag_violation(
+    browser: Any, built_site: Path, site_url: str, language: str, scheme: str
+) -> None:
+    context = browser.new_context(color_scheme=scheme)
+    context.add_init_script(_axe_source())
+    page = context.new_page()
+    found = []
+    checked = 0
+    for path in _pages(built_site, language):
+        page.goto(f"{site_url}/{path}")
+        page.wait_for_load_state("load")
+        if language != "root":
+            wanted = "slate" if scheme == "dark" else "default"
+            assert page.get_attribute("body", "data-md-color-scheme") == wanted, path
+        for violation in _violations(page):
+            for node in violation["nodes"]:
+                target = json.dumps(node["target"])
+                found.append(f"{violation['id']} on /{path} at {target}: {violation['help']}")
+        checked += 1
+    context.close()
+    assert checked >= (2 if language == "root" else 17)
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_explanation_tables_keep_every_column_on_a_phone(
+    browser: Any, site_url: str, language: str
+) -> None:
+    """The priority page's verdicts were cut off at 390 px; now every cell is on screen."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{site_url}/{language}/priority/")
+    cells = page.eval_on_selector_all(
+        ".dama-explain :is(th, td)",
+        """cells => cells.map(cell => {
+            const box = cell.getBoundingClientRect();
+            const table = cell.closest('table');
+            return {text: cell.textContent.trim(), left: box.left, right: box.right,
+                    width: box.width, overflow: table.scrollWidth - table.clientWidth,
+                    inner: cell.scrollWidth - cell.clientWidth};
+        })""",
+    )
+    page.close()
+    assert len(cells) >= 5 * 6 * 3  # five tables, six columns, a heading row and two captures
+    for cell in cells:
+        assert cell["left"] >= 0 and cell["right"] <= PHONE["width"], cell
+        assert cell["width"] > 0 and cell["overflow"] <= 1 and cell["inner"] <= 1, cell
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_language_menu_shows_every_name_whole(
+    browser: Any, site_url: str, language: str
+) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{site_url}/{language}/")
+    page.locator(".md-header .md-select").first.hover()
+    page.wait_for_timeout(400)  # Material's opening transition
+    names = page.eval_on_selector_all(
+        ".md-header .md-select__link",
+        """links => links.map(link => {
+            const box = link.getBoundingClientRect();
+            const menu = link.closest('.md-select__inner').getBoundingClientRect();
+            return {name: link.textContent.trim(), clipped: link.scrollWidth > link.clientWidth,
+                    inside: box.top >= menu.top && box.bottom <= menu.bottom + 0.5,
+                    onScreen: box.left >= 0 && box.right <= innerWidth};
+        })""",
+    )
+    page.close()
+    assert [name["name"] for name in names] == [
+        "Deutsch",
+        "English",
+        "Español",
+        "Français",
+        "Italiano",
+        "Nederlands",
+    ]
+    for name in names:
+        assert not name["clipped"] and name["inside"] and name["onScreen"], name
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_heading_puts_its_hidden_permalink_on_a_line_of_its_own(
+    browser: Any, site_url: str, language: str
+) -> None:
+    """A title that fits on one line takes one line: the invisible ¶ used to wrap below it."""
+    page = browser.new_page(viewport=PHONE)
+    lonely = []
+    for name in ("compare", "priority", "capturing", "glossary"):
+        page.goto(f"{site_url}/{language}/{name}/")
+        lonely += page.eval_on_selector_all(
+            ".md-typeset :is(h1, h2, h3)",
+            """headings => headings.filter(heading => {
+                const link = heading.querySelector('.headerlink');
+                if (!link) return false;
+                const words = document.createRange();
+                words.setStartBefore(heading.firstChild);
+                words.setEndBefore(link);
+                const last = [...words.getClientRects()].pop();
+                return link.getBoundingClientRect().top >= last.bottom - 1;
+            }).map(heading => heading.textContent)""",
+        )
+    page.close()
+    assert lonely == []
+
+
+def test_no_floating_control_lies_over_an_exercise_board(browser: Any, site_url: str) -> None:
+    """Scrolling up over the exercises once brought a 'Back to top' button onto the boards."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{site_url}/en/exercises/")
+    page.mouse.wheel(0, 4000)
+    page.wait_for_timeout(300)
+    page.mouse.wheel(0, -600)
+    page.wait_for_timeout(300)
+    covering = page.evaluate(
+        """() => [...document.querySelectorAll('body *')].filter(element => {
+            const style = getComputedStyle(element);
+            if (style.position !== 'fixed' || style.visibility === 'hidden') return false;
+            if (element.closest('.md-header, .md-sidebar, .md-search, .md-dialog')) return false;
+            const box = element.getBoundingClientRect();
+            if (!box.width || !box.height || style.opacity === '0') return false;
+            return [...document.querySelectorAll('img.dama-exercise-board')].some(board => {
+                const b = board.getBoundingClientRect();
+                return box.left < b.right && box.right > b.left &&
+                       box.top < b.bottom && box.bottom > b.top;
+            });
+        }).map(element => element.className)"""
+    )
+    page.close()
+    assert covering == []
+
+
+def test_motion_stops_when_the_reader_asks_for_less(browser: Any, site_url: str) -> None:
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{site_url}/en/")
+    durations = page.eval_on_selector_all(
+        ".md-select__inner, .md-header, .md-search__inner",
+        "elements => elements.map(e => getComputedStyle(e).transitionDuration)",
+    )
+    context.close()
+    assert durations
+    for duration in durations:
+        assert all(float(part.strip().rstrip("s")) <= 0.0001 for part in duration.split(","))
+
+
+def test_a_screen_reader_hears_the_position_and_the_move(browser: Any, site_url: str) -> None:
+    """Chromium's accessibility tree for one figure: W:W30:B27, White plays 30x23."""
+    page = browser.new_page()
+    page.goto(f"{site_url}/en/man/")
+    tree = page.locator("#figure-man-capture").aria_snapshot()
+    page.close()
+    image = next(line for line in tree.splitlines() if 'img "' in line)
+    assert "White: man on 30. Black: man on 27. White to move." in image
+    assert "30x23" in image
+    assert "captured piece on 27" in image
+    # the caption is read too, with the numbers the engine filled in
+    assert "The white man jumps over the black man on 27 and lands on 23." in tree
+
+
+def test_step_controls_are_heard_and_work_by_keyboard(browser: Any, site_url: str) -> None:
+    """A capture's stepper: named buttons in a named group, a status line, a focus that shows."""
+    page = browser.new_page()
+    page.goto(f"{site_url}/en/capturing/")
+    figure = page.locator("figure[data-steps]").first
+    figure.scroll_into_view_if_needed()
+    before = figure.aria_snapshot()
+    assert '- group "Step through the capture 31x24x15x8":' in before
+    for name in ("Start", "Previous step", "Next step", "Final position"):
+        assert f'- button "{name}"' in before
+    figure.get_by_role("button", name="Previous step").focus()
+    page.keyboard.press("Tab")  # by keyboard, so that the focus ring is the keyboard's
+    focused = page.evaluate(
+        """() => { const e = document.activeElement, s = getComputedStyle(e);
+                   return [e.getAttribute('aria-label') || e.textContent, s.outlineStyle,
+                           s.outlineWidth, s.boxShadow]; }"""
+    )
+    page.keyboard.press("Enter")
+    after = figure.aria_snapshot()
+    page.close()
+    name, outline, width, shadow = focused
+    assert name == "Next step", focused
+    assert (outline != "none" and width != "0px") or shadow != "none", focused
+    status = next(line for line in after.splitlines() if "- status" in line)
+    assert "24" in status, after  # the first landing of 31x24x15x8
