@@ -380,6 +380,8 @@ def test_a_square_landed_on_twice_shows_both_numbers() -> None:
     assert sorted(text or "" for _, text in on_22) == ["1", "5"]
     (first, _), (second, _) = on_22
     assert abs(first[0] - second[0]) >= 0.32 * board.cell  # side by side, not on top
+    for disc in order[0]:
+        assert_beside_the_crown(board, xy(disc, "cx", "cy"), float(disc.get("r", "")))
 
 
 def test_a_two_digit_landing_number_gets_a_pill_wide_enough_for_it() -> None:
@@ -396,12 +398,37 @@ def test_a_two_digit_landing_number_gets_a_pill_wide_enough_for_it() -> None:
     for shape, label in zip(shapes, labels, strict=True):
         x, y = xy(label)
         if shape.tag == NS + "circle":
-            assert board.near(xy(shape, "cx", "cy"), board.square_at(x, y) or 0)
+            assert xy(shape, "cx", "cy")[0] == x
+            assert_beside_the_crown(board, xy(shape, "cx", "cy"), float(shape.get("r", "")))
             continue
         left, top = xy(shape)
         width, height = xy(shape, "width", "height")
         assert left + width / 2 == x and width >= 1.3 * height  # room for two digits
         assert top < y < top + height and shape.get("rx") == str(height / 2).removesuffix(".0")
+        square = board.square_at(x, y) or 0
+        cx, cy = board.centre(square)
+        assert board.square_at(left, top) == board.square_at(left + width, top + height) == square
+        assert top - cy > CROWN_BOX[3] or top + height - cy < CROWN_BOX[1]  # above or below
+
+
+CROWN_BOX = (-22.3, -21.3, 22.3, 5.1)
+"""A king's crown from its square's centre, outline included (left, top, right,
+bottom), by hand from ``_pieces._crown``: its face is 5 units up, its points
+reach y = -12 with pearls of radius 3.2 at x = -18, 0, 18, its base is y = 9,
+and its outline is 2.2 wide."""
+
+
+def assert_beside_the_crown(board: Board, point: tuple[float, float], radius: float) -> None:
+    """A disc lies wholly in its square, and touches nothing of the crown's box."""
+    square = board.square_at(*point) or 0
+    x, y = point
+    cx, cy = board.centre(square)
+    half = board.cell / 2
+    assert abs(x - cx) + radius <= half and abs(y - cy) + radius <= half, (point, square)
+    left, top, right, bottom = CROWN_BOX
+    dx = max(left - (x - cx), 0.0, (x - cx) - right)
+    dy = max(top - (y - cy), 0.0, (y - cy) - bottom)
+    assert math.hypot(dx, dy) > radius, (point, square)
 
 
 def test_arrows_can_be_turned_off() -> None:
