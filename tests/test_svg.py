@@ -349,9 +349,13 @@ def test_rejected_move_ends_in_a_dashed_ring() -> None:
     markers = Markers.from_moves([], rejected=["22x13"])
     assert markers.start == 22 and markers.rejected == ((22, 13),) and not markers.path
     board = Board(render_svg(position, markers=markers))
-    (ends,) = board.find("g", "marker rejected")
+    (ends,) = board.find("g", "marker rejected ring")
     assert "stroke-dasharray" in ends.attrib
     assert [board.square_at(*xy(c, "cx", "cy")) for c in ends] == [13]
+    # Under the dashes, a halo as wide as the ring plus two units each side.
+    (halo,) = board.find("g", "marker rejected halo")
+    assert float(halo.get("stroke-width", "")) >= float(ends.get("stroke-width", "")) + 4
+    assert [xy(c, "cx", "cy") for c in halo] == [xy(c, "cx", "cy") for c in ends]
     assert board.find("g", "marker captured") == []  # nothing is taken by a refused move
 
 

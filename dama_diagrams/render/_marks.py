@@ -117,20 +117,36 @@ def landing_badges(
 def rejected_ends(
     theme: Theme, paths: tuple[tuple[Square, ...], ...], flipped: bool, margin: int
 ) -> ET.Element:
-    """A dashed ring where a rejected move would have ended."""
-    group = ET.Element(
+    """A dashed ring where a rejected move would have ended, on a light halo.
+
+    The halo, in the light squares' colour, makes the grey dashes stand out
+    on the dark square and on a piece alike.
+    """
+    group = ET.Element("g", {"class": "marker rejected", "fill": "none"})
+    halo = ET.SubElement(
+        group,
         "g",
         {
-            "class": "marker rejected",
-            "fill": "none",
+            "class": "marker rejected halo",
+            **paint(theme, "square light", "stroke"),
+            "stroke-width": "9",
+        },
+    )
+    ring = ET.SubElement(
+        group,
+        "g",
+        {
+            "class": "marker rejected ring",
             **paint(theme, "arrow rejected", "stroke"),
-            "stroke-width": "4",
+            "stroke-width": "5",
             "stroke-dasharray": "9 7",
         },
     )
     for square in dict.fromkeys(path[-1] for path in paths):
         cx, cy = centre(square, flipped, margin)
-        ET.SubElement(group, "circle", {"cx": str(cx), "cy": str(cy + MAN_FACE), "r": "30"})
+        circle = {"cx": str(cx), "cy": str(cy + MAN_FACE), "r": "30"}
+        ET.SubElement(halo, "circle", circle)
+        ET.SubElement(ring, "circle", circle)
     return group
 
 

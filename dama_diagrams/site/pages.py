@@ -45,7 +45,7 @@ from ._markdown import (
     text_of,
 )
 from .exercises import exercise_html, progress_html
-from .figures import DrawnFigure, FigureView, step_texts
+from .figures import DrawnFigure, FigureView, FindingValue, step_texts
 from .messages import MESSAGES
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 from .translations import Catalog, CatalogError, used_values
@@ -252,15 +252,15 @@ class PageRenderer:
         if view.legend:
             parts.append(self._legend(view.legend))
         engine = self.catalog.text("ui.engine")
-        sentence = engine_sentence(view, self.catalog)
+        sentence = catalog_html(engine_sentence(view, self.catalog), inline=True)
         parts.append(
             f'<span class="dama-engine"><strong>{plain_html(engine)}</strong> '
-            f"{catalog_html(sentence, inline=True)}</span>"
+            f'<span class="dama-engine-text">{sentence}</span></span>'
         )
         drawn = self.drawn[diagram_id]
         width, height = drawn.picture.width, drawn.picture.height
         image = board_image(drawn.alt, f"{DIAGRAM_DIR}/{diagram_id}.svg", width, height)
-        steps = self._steps(view)
+        steps = self._steps(view, caption)
         opening = f'<figure class="dama-figure" id="figure-{diagram_id}"{steps} markdown>'
         return "\n".join(
             [
@@ -323,11 +323,15 @@ class PageRenderer:
             )
         return catalog_html(self.catalog.message(view.title), inline=True)
 
-    def _steps(self, view: FigureView) -> str:
+    def _steps(self, view: FigureView, caption: str) -> str:
         """The step controls' data, for the page's script: empty without steps.
 
         Without JavaScript the figure stays as it is, the complete diagram; the
         script adds the buttons.  Braces are escaped like all catalog text.
+        A game's steps also carry the caption and the engine's line of each
+        position, for the script to show with it, and open on the first
+        position, the start of the game; the last step's caption is the
+        figure's own, which describes the final position.
         """
         if not view.steps:
             return ""
@@ -340,7 +344,18 @@ class PageRenderer:
             if view.move
             else self.catalog.text("steps.game_group")
         )
-        data = {"texts": step_texts(view, self.catalog), "labels": labels}
+        texts = step_texts(view, self.catalog)
+        data: dict[str, object] = {"texts": texts, "labels": labels}
+        findings = [(line.finding, line.finding_values) for line in view.steps]
+        if all(finding is not None for finding, _ in findings):
+            data["open"] = 0
+            data["captions"] = [
+                catalog_html(text, inline=True) for text in texts[:-1]
+            ] + [catalog_html(caption, inline=True)]
+            data["engines"] = [
+                catalog_html(finding_sentence(finding or "", values, self.catalog), inline=True)
+                for finding, values in findings
+            ]
         encoded = json.dumps(data, ensure_ascii=False, sort_keys=True)
         return f' data-steps="{attribute_html(encoded)}"'
 
@@ -498,8 +513,15 @@ def rule_label(rule: str, catalog: Catalog) -> str:
 
 def engine_sentence(view: FigureView, catalog: Catalog) -> str:
     """The 'checked by the engine' sentence for one diagram."""
+    return finding_sentence(view.finding, view.finding_values, catalog)
+
+
+def finding_sentence(
+    finding: str, values: Mapping[str, FindingValue], catalog: Catalog
+) -> str:
+    """The engine's finding ``engine.<finding>``, its values put in the catalog's words."""
     params: dict[str, str] = {}
-    for name, value in view.finding_values.items():
+    for name, value in values.items():
         if isinstance(value, tuple):
             params[name] = catalog.join(value)
         elif name == "rule":
@@ -510,7 +532,7 @@ def engine_sentence(view: FigureView, catalog: Catalog) -> str:
             params[name] = catalog.text(f"position.{value}")
         else:
             params[name] = str(value)
-    return catalog.text(f"engine.{view.finding}", **params)
+    return catalog.text(f"engine.{finding}", **params)
 
 
 def _located(
