@@ -553,9 +553,7 @@ def all_svgs() -> Iterator[str]:
         {"theme": alpha, "markers": Markers.from_move("31x24x15x8", rejected=["31x22"])},
     ):
         yield render_svg(RULEBOOK_5_7, **{"markers": markers, **options})  # type: ignore[arg-type]
-    yield legend_svg(
-        {"start": "S", "landing": "L", "captured": "C", "king": "K", "rejected": "R", "turn": "T"}
-    )
+    yield legend_svg(dict.fromkeys(LEGEND_KEYS, "label"))
 
 
 def test_nothing_that_cairosvg_ignores() -> None:
@@ -631,19 +629,31 @@ def test_same_bytes_in_a_fresh_process_with_another_hash_seed() -> None:
 LABELS = {
     "start": "Casella di partenza",
     "landing": "Arrivo",
+    "order": "Ordine dei salti",
     "captured": "Presa",
     "king": "Dama",
     "rejected": "Mossa scartata",
-    "turn": "Tratto",
+    "white_to_move": "Tocca al Bianco",
+    "black_to_move": "Tocca al Nero",
 }
 
 
 def test_legend_svg_has_every_label_in_order() -> None:
     root = ET.fromstring(legend_svg(LABELS, diagram_id="legend-it"))
     assert root.get("role") == "img" and root[0].tag == NS + "title"
-    texts = [t.text for t in root.iter(NS + "text")]
+    texts = [t.text for t in root.iter(NS + "text") if t.get("class") == "legend text"]
     assert texts == [
-        LABELS[k] for k in ("start", "landing", "captured", "king", "rejected", "turn")
+        LABELS[k]
+        for k in (
+            "start",
+            "landing",
+            "order",
+            "captured",
+            "king",
+            "rejected",
+            "white_to_move",
+            "black_to_move",
+        )
     ]
     assert all((e.get("id") or "legend-it-").startswith("legend-it-") for e in root.iter())
 
@@ -651,24 +661,27 @@ def test_legend_svg_has_every_label_in_order() -> None:
 def test_legend_escapes_labels() -> None:
     evil = {**LABELS, "king": "<b onclick='x'>Dama</b> & co"}
     root = ET.fromstring(legend_svg(evil))
-    assert [t.text for t in root.iter(NS + "text")][-3] == evil["king"]
+    labels = [t.text for t in root.iter(NS + "text") if t.get("class") == "legend text"]
+    assert labels[4] == evil["king"]
     html = legend_html(evil)
     assert "<b " not in html and "&lt;b onclick='x'&gt;Dama&lt;/b&gt; &amp; co" in html
     item = ET.fromstring(html)
     assert item.tag == "ul" and [li.get("class") for li in item] == [
         "dama-legend-start",
         "dama-legend-landing",
+        "dama-legend-order",
         "dama-legend-captured",
         "dama-legend-king",
         "dama-legend-rejected",
-        "dama-legend-turn",
+        "dama-legend-white_to_move",
+        "dama-legend-black_to_move",
     ]
     assert [li.find("span").text for li in item] == list(evil.values())  # type: ignore[union-attr]
 
 
 def test_legend_needs_a_label_for_each_entry_and_no_unknown_one() -> None:
     with pytest.raises(ValueError, match="missing: king"):
-        legend_svg({"start": "a", "landing": "b", "captured": "c", "rejected": "d", "turn": "e"})
+        legend_svg({key: "a" for key in LEGEND_KEYS if key != "king"})
     assert "dama-legend-king" not in legend_html({"start": "a"}, keys=("start",))
     with pytest.raises(ValueError, match="unknown: kingg"):
         legend_html({**LABELS, "kingg": "x"})

@@ -163,9 +163,14 @@ def _legend_icon(theme: Theme, key: str) -> list[ET.Element]:
     elif key == "captured":
         elements.append(_placed(piece_shape(theme, Color.BLACK, False)))
         elements.append(captured_marks(theme, (1,), False, 0))
-    elif key == "order":  # a ring, and the landing's number in its corner
-        elements.append(landing_rings(theme, (1,), False, 0))
-        elements.append(landing_badges(theme, ((1,),), False, 0))
+    elif key == "order":  # the board's first number, twice as big: readable at icon size
+        badges = landing_badges(theme, ((1,),), False, 0)
+        (disc,) = badges.iter("circle")
+        x, y = disc.get("cx"), disc.get("cy")
+        elements.append(
+            ET.Element("g", {"transform": f"translate(50 50) scale(2) translate(-{x} -{y})"})
+        )
+        elements[-1].append(badges)
     elif key == "rejected":
         elements.append(rejected_ends(theme, ((1,),), False, 0))
     elif key in ("white_to_move", "black_to_move"):  # the disc on the frame, as beside the board
