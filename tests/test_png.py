@@ -177,7 +177,8 @@ def _crown_pixels(fen: str, square: int, size: int) -> tuple[Image.Image, list[b
     column += row % 2  # the dark squares of odd rows start one column in
     unit = size / FULL
     left, top = (FRAME + column * CELL) * unit, (FRAME + row * CELL) * unit
-    cell = crown.crop((round(left), round(top), round(left + CELL * unit), round(top + CELL * unit)))
+    box = (round(left), round(top), round(left + CELL * unit), round(top + CELL * unit))
+    cell = crown.crop(box)
     in_cell = ImageChops.constant(crown, 0)
     in_cell.paste(cell, (round(left), round(top)))
     return plain, [c > 40 for c in in_cell.get_flattened_data()]

@@ -410,7 +410,7 @@ def test_a_two_digit_landing_number_gets_a_pill_wide_enough_for_it() -> None:
         assert left + width / 2 == x and width >= 1.3 * height  # room for two digits
         assert top < y < top + height and shape.get("rx") == str(height / 2).removesuffix(".0")
         square = board.square_at(x, y) or 0
-        cx, cy = board.centre(square)
+        _, cy = board.centre(square)
         assert board.square_at(left, top) == board.square_at(left + width, top + height) == square
         assert top - cy > CROWN_BOX[3] or top + height - cy < CROWN_BOX[1]  # above or below
 

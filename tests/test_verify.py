@@ -28,7 +28,6 @@ from dama_diagrams.engine.board import (
     square_column,
 )
 from dama_diagrams.engine.legality import IllegalReason
-from dama_diagrams.engine.priority import PriorityRule
 from dama_diagrams.engine.move import Move, jumped_square
 from dama_diagrams.engine.position import GameOverReason, Piece, Position
 from dama_diagrams.engine.priority import PriorityRule, explain, separating_rule

@@ -349,9 +349,8 @@ class PageRenderer:
         findings = [(line.finding, line.finding_values) for line in view.steps]
         if all(finding is not None for finding, _ in findings):
             data["open"] = 0
-            data["captions"] = [
-                catalog_html(text, inline=True) for text in texts[:-1]
-            ] + [catalog_html(caption, inline=True)]
+            captions = [*texts[:-1], caption]
+            data["captions"] = [catalog_html(text, inline=True) for text in captions]
             data["engines"] = [
                 catalog_html(finding_sentence(finding or "", values, self.catalog), inline=True)
                 for finding, values in findings
@@ -516,9 +515,7 @@ def engine_sentence(view: FigureView, catalog: Catalog) -> str:
     return finding_sentence(view.finding, view.finding_values, catalog)
 
 
-def finding_sentence(
-    finding: str, values: Mapping[str, FindingValue], catalog: Catalog
-) -> str:
+def finding_sentence(finding: str, values: Mapping[str, FindingValue], catalog: Catalog) -> str:
     """The engine's finding ``engine.<finding>``, its values put in the catalog's words."""
     params: dict[str, str] = {}
     for name, value in values.items():
