@@ -171,8 +171,12 @@ def _legend_icon(theme: Theme, key: str) -> list[ET.Element]:
             ET.Element("g", {"transform": f"translate(50 50) scale(2) translate(-{x} -{y})"})
         )
         elements[-1].append(badges)
-    elif key == "rejected":
-        elements.append(rejected_ends(theme, ((1,),), False, 0))
+    elif key == "rejected":  # the board's dashed ring, its strokes doubled to read at icon size
+        ends = rejected_ends(theme, ((1,),), False, 0)
+        halo, ring = ends
+        halo.set("stroke-width", "18")
+        ring.attrib.update({"stroke-width": "10", "stroke-dasharray": "17 11"})
+        elements.append(ends)
     elif key in ("white_to_move", "black_to_move"):  # the disc on the frame, as beside the board
         square.attrib.update({"class": "frame", **paint(theme, "frame", "fill")})
         color = Color.WHITE if key == "white_to_move" else Color.BLACK
