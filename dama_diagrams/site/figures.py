@@ -252,6 +252,37 @@ def step_texts(view: FigureView, catalog: Catalog) -> list[str]:
     return [catalog.text(f"steps.{line.key}", **line.values) for line in view.steps]
 
 
+RULE_IDS = ("most-pieces", "with-king", "most-kings", "king-first")
+
+
+def rule_label(rule: str, catalog: Catalog) -> str:
+    """'rule 1 (most pieces)' in the catalog's language."""
+    number = RULE_IDS.index(rule) + 1
+    return catalog.text("rules.numbered", number=str(number), name=catalog.text(f"rules.{rule}"))
+
+
+def engine_sentence(view: FigureView, catalog: Catalog) -> str:
+    """The 'checked by the engine' sentence for one diagram."""
+    return finding_sentence(view.finding, view.finding_values, catalog)
+
+
+def finding_sentence(finding: str, values: Mapping[str, FindingValue], catalog: Catalog) -> str:
+    """The engine's finding ``engine.<finding>``, its values put in the catalog's words."""
+    params: dict[str, str] = {}
+    for name, value in values.items():
+        if isinstance(value, tuple):
+            params[name] = catalog.join(value)
+        elif name == "rule":
+            params[name] = rule_label(str(value), catalog)
+        elif name == "reason":
+            params[name] = catalog.text(f"engine.reason_{value}")
+        elif name == "side":
+            params[name] = catalog.text(f"position.{value}")
+        else:
+            params[name] = str(value)
+    return catalog.text(f"engine.{finding}", **params)
+
+
 def _kind(king: bool) -> str:
     return "king" if king else "man"
 

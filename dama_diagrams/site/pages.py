@@ -45,7 +45,14 @@ from ._markdown import (
     text_of,
 )
 from .exercises import exercise_html, progress_html
-from .figures import DrawnFigure, FigureView, FindingValue, step_texts
+from .figures import (
+    DrawnFigure,
+    FigureView,
+    engine_sentence,
+    finding_sentence,
+    rule_label,
+    step_texts,
+)
 from .messages import MESSAGES
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 from .translations import Catalog, CatalogError, used_values
@@ -53,7 +60,6 @@ from .translations import Catalog, CatalogError, used_values
 DEFAULT_MAIN_DIAGRAM = "initial-position"
 EXERCISES_PAGE = "exercises"
 """The page that :meth:`PageRenderer.exercise_links` links to."""
-RULE_IDS = ("most-pieces", "with-king", "most-kings", "king-first")
 LEFTOVER = re.compile(r"\{\{|\{%|%\}|\}\}")
 FENCED = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 """A fenced code block: template syntax shown there (from ``{% raw %}``) is meant."""
@@ -346,13 +352,13 @@ class PageRenderer:
         )
         texts = step_texts(view, self.catalog)
         data: dict[str, object] = {"texts": texts, "labels": labels}
-        findings = [(line.finding, line.finding_values) for line in view.steps]
-        if all(finding is not None for finding, _ in findings):
+        findings = [(line.finding, line.finding_values) for line in view.steps if line.finding]
+        if len(findings) == len(texts):
             data["open"] = 0
             captions = [*texts[:-1], caption]
             data["captions"] = [catalog_html(text, inline=True) for text in captions]
             data["engines"] = [
-                catalog_html(finding_sentence(finding or "", values, self.catalog), inline=True)
+                catalog_html(finding_sentence(finding, values, self.catalog), inline=True)
                 for finding, values in findings
             ]
         encoded = json.dumps(data, ensure_ascii=False, sort_keys=True)
@@ -502,34 +508,6 @@ def numbered(moves: Sequence[str]) -> str:
     """Moves from the start in numbered notation: ``1. 22-18 11-14 2. 18x11``."""
     pairs = [moves[index : index + 2] for index in range(0, len(moves), 2)]
     return " ".join(f"{number}. {' '.join(pair)}" for number, pair in enumerate(pairs, 1))
-
-
-def rule_label(rule: str, catalog: Catalog) -> str:
-    """'rule 1 (most pieces)' in the catalog's language."""
-    number = RULE_IDS.index(rule) + 1
-    return catalog.text("rules.numbered", number=str(number), name=catalog.text(f"rules.{rule}"))
-
-
-def engine_sentence(view: FigureView, catalog: Catalog) -> str:
-    """The 'checked by the engine' sentence for one diagram."""
-    return finding_sentence(view.finding, view.finding_values, catalog)
-
-
-def finding_sentence(finding: str, values: Mapping[str, FindingValue], catalog: Catalog) -> str:
-    """The engine's finding ``engine.<finding>``, its values put in the catalog's words."""
-    params: dict[str, str] = {}
-    for name, value in values.items():
-        if isinstance(value, tuple):
-            params[name] = catalog.join(value)
-        elif name == "rule":
-            params[name] = rule_label(str(value), catalog)
-        elif name == "reason":
-            params[name] = catalog.text(f"engine.reason_{value}")
-        elif name == "side":
-            params[name] = catalog.text(f"position.{value}")
-        else:
-            params[name] = str(value)
-    return catalog.text(f"engine.{finding}", **params)
 
 
 def _located(
