@@ -83,9 +83,8 @@ def test_mouse_wrong_then_right_with_the_explanation(
     if language == "en":
         assert wrong == WRONG_EN
     assert "is-wrong" in (verdict.get_attribute("class") or "")
-    # The answer opens, with the step controls of the right capture.
-    assert answer.evaluate("details => details.open")
-    assert answer.locator(".dama-steps button").count() == 4
+    # The answer stays closed: the reader tries again first.
+    assert not answer.evaluate("details => details.open")
     exercise.screenshot(path=str(shots / f"exercise-wrong-{language}.png"))
 
     exercise.get_by_role("button", name=_expected(language, "again")).click()
@@ -98,6 +97,9 @@ def test_mouse_wrong_then_right_with_the_explanation(
     assert verdict.text_content() == right
     if language == "en":
         assert right == RIGHT_EN
+    # Right: the answer opens, with the step controls of the capture.
+    assert answer.evaluate("details => details.open")
+    assert answer.locator(".dama-steps button").count() == 4
     assert exercise.locator(".dama-exercise-solved").is_visible()
     exercise.screenshot(path=str(shots / f"exercise-right-{language}.png"))
     assert page.errors == []
@@ -217,6 +219,12 @@ def test_without_javascript_the_question_and_the_answer_remain(browser: Any, sit
         assert summary.text_content() == "Show the answer"
         summary.click()
         assert exercise.locator("figure#figure-exercise-rule-most-pieces img").is_visible()
+        # The intro says what the page can do without a script, not how to play on the board.
+        assert not page.get_by_text("Choose a piece on the board").is_visible()
+        assert not page.get_by_text("the arrow keys move over the board").is_visible()
+        without = page.locator(".dama-exercise-no-script")
+        assert without.is_visible()
+        assert "“Show the answer”" in (without.text_content() or "")
     finally:
         context.close()
 
@@ -258,11 +266,23 @@ def test_a_capture_that_could_go_on_is_checked_and_focus_stays_in_the_exercise(
     assert verdict.text_content() == (
         "Not allowed: the man is crowned on 3, and that ends the move."
     )
+    # Wrong: the verdict says why, the answer stays closed, and "Try again" comes
+    # first, with the keyboard on it; "Show the answer" is still there to open.
     answer = exercise.locator("details.dama-answer")
-    assert answer.evaluate("details => details.open")
+    assert not answer.evaluate("details => details.open")
+    again = exercise.get_by_role("button", name="Try again")
+    assert again.is_visible()
+    assert page.evaluate("document.activeElement.textContent") == "Try again"
+    summary = answer.locator("summary")
+    assert summary.is_visible() and summary.text_content() == "Show the answer"
+    following = again.evaluate(
+        "(button, summary) => Boolean(button.compareDocumentPosition(summary) & 4)",
+        summary.element_handle(),
+    )
+    assert following  # Node.DOCUMENT_POSITION_FOLLOWING: the summary comes after the button
 
-    exercise.get_by_role("button", name="Try again").click()
-    assert not answer.evaluate("details => details.open")  # a new try starts with it closed
+    again.click()
+    assert not answer.evaluate("details => details.open")
     _click(exercise, 10, 3)
     check.focus()
     page.keyboard.press("Enter")

@@ -54,7 +54,9 @@ LEGEND = legend_svg(
         "captured": "Taken",
         "king": "King",
         "rejected": "Refused",
-        "turn": "To move",
+        "order": "In order",
+        "white_to_move": "White to move",
+        "black_to_move": "Black to move",
     }
 )
 

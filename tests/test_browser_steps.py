@@ -159,3 +159,79 @@ def test_a_single_capture_gets_no_controls(page: Any, site_url: str) -> None:
         page.locator("figure[data-steps] .dama-steps").count()
         == page.locator("figure[data-steps]").count()
     )
+
+
+GAME = "#figure-example-game"
+"""games/example.pdn: 1. 23-19 10-14 2. 19x10 5x14 3. 24-20 9-13 4. 20-16 1-5
+5. 21-18 14x21 6. 26x17x10x1, eleven moves; the final position has Black to move."""
+
+
+def _told(figure: Any) -> tuple[str, str, str]:
+    """The picture shown, its caption and the engine's line."""
+    image = figure.locator("img.dama-board").get_attribute("src") or ""
+    caption = figure.locator(".dama-caption").text_content() or ""
+    engine = figure.locator(".dama-engine-text").text_content() or ""
+    return image.rsplit("/", 2)[-1], caption, engine
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_game_caption_and_engine_line_follow_the_step_shown(
+    page: Any, site_url: str, language: str
+) -> None:
+    page.goto(f"{site_url}/{language}/game/")
+    page.wait_for_load_state("load")
+    figure = page.locator(GAME)
+    first, previous, following, last = (
+        figure.locator(".dama-steps button").nth(n) for n in range(4)
+    )
+    # It opens on the start of the game; the final position is one press away.
+    start = _told(figure)
+    assert start[0] == "0.svg"
+    assert previous.get_attribute("aria-disabled") == "true"
+    assert following.get_attribute("aria-disabled") == "false"
+    assert last.get_attribute("aria-disabled") == "false"
+    following.click()
+    one = _told(figure)
+    following.click()
+    two = _told(figure)
+    last.click()
+    final = _told(figure)
+    assert [one[0], two[0], final[0]] == ["1.svg", "2.svg", "11.svg"]
+    # Four positions, four captions and three engine lines (after 1. 23-19 and
+    # at the end Black is to move): never the final position's words before the end.
+    assert len({start[1], one[1], two[1], final[1]}) == 4
+    assert "23-19" in one[1] and "10-14" in two[1] and "10-14" not in one[1]
+    assert "26x17x10x1" in final[1] and "26x17x10x1" not in start[1] + one[1] + two[1]
+    assert "7" in start[2]  # White's seven first moves
+    assert one[2] == final[2] != two[2] != start[2]
+    if language == "en":
+        assert start[1:] == (
+            "The starting position.",
+            "this is the starting position, and White has 7 legal moves.",
+        )
+        assert one[1:] == ("Move 1. 23-19.", "the position is valid; Black is to move.")
+        assert two[1:] == ("Move 1... 10-14.", "the position is valid; White is to move.")
+        assert final[1].startswith("The final position, after 1. 23-19 10-14 2. 19x10")
+    first.click()
+    assert _told(figure) == start
+    # The step is said once: the caption shows it, the live region is only heard.
+    status = figure.locator(".dama-steps-status")
+    box = status.bounding_box()
+    assert status.text_content() == start[1]
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1, box
+
+
+def test_without_javascript_the_game_figure_is_the_final_position(
+    browser: Any, site_url: str
+) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/en/game/")
+        figure = page.locator(GAME)
+        image, caption, engine = _told(figure)
+        assert image == "example-game.svg"
+        assert caption.startswith("The final position, after 1. 23-19")
+        assert engine == "the position is valid; Black is to move."
+    finally:
+        context.close()

@@ -122,8 +122,10 @@ def test_without_arrows_a_rejected_move_is_described_by_its_dashed_ring(tmp_path
     assert not any(c.startswith("side-to-move") for c in classes)
     assert "whose turn" not in drawn.alt
     assert "White to move." in drawn.alt  # a fact of the position, disc or not
-    assert "turn" not in figure.view.legend and "rejected" in figure.view.legend
-    assert "turn" in FIGURES["priority-most-kings"].view.legend  # the same, with the disc
+    turns = {"white_to_move", "black_to_move"}
+    assert not turns & set(figure.view.legend) and "rejected" in figure.view.legend
+    # The same position with the disc, and no steps (one piece taken): White's turn only.
+    assert turns & set(FIGURES["priority-most-kings"].view.legend) == {"white_to_move"}
 
 
 def test_step_pictures_describe_their_own_board(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from dama_diagrams import Position
+from dama_diagrams.engine.position import Piece
 from dama_diagrams.render import Markers, Theme, render_png, render_svg, svg_to_png
 from dama_diagrams.render.theme import DEFAULT_COLORS
 
@@ -139,6 +140,78 @@ def test_a_captured_king_keeps_at_least_70_percent_of_its_crown(
 ) -> None:
     markers = Markers.from_move(move) if move else Markers(captured=(27,))
     assert _crown_visible(size, markers, grey) >= 0.70
+
+
+# Each mark with a black king under it, on a square worked out by hand.  The
+# king on 23 of the first case captures 18, 27, 26, 19 and comes back to 23:
+# it stands on the start square, under the last landing ring and number "4".
+KING_UNDER_MARKS = {
+    "captured, with the line over it": ("W:WK22:BK18", Markers.from_move("22x13"), 18),
+    "start, landing number and end": (
+        "B:W16,K18,19,24,25,26,27:BK23",
+        Markers.from_move("23x14x21x30x23"),
+        23,
+    ),
+    "start of a plain move": ("B:W31:BK18", Markers.from_move("18-22"), 18),
+    # A step of 9x18x27: the king has landed on 27, jumping 13 and 22, still on the board.
+    "end of a step, numbered": (
+        "B:W13,K19,K22:BK27",
+        Markers(start=9, landings=(18, 27), captured=(13, 22), path=(9, 18, 27)),
+        27,
+    ),
+}
+
+
+def _crown_pixels(fen: str, square: int, size: int) -> tuple[Image.Image, list[bool]]:
+    """The picture of ``fen`` unmarked, and which of its pixels are the crown on ``square``.
+
+    The crown's pixels are found by drawing it once more in magenta: they are
+    exactly the pixels that change.  Only the square's own cell is kept.
+    """
+    position = Position.from_fen(fen)
+    plain = image(render_png(position, size=size, numbers="none"))
+    magenta = Theme({"crown": "#ff00ff", "crown line": "#ff00ff"})
+    recoloured = image(render_png(position, size=size, numbers="none", theme=magenta))
+    crown = ImageChops.difference(plain, recoloured).convert("L")
+    row, column = divmod(2 * (square - 1), 8)
+    column += row % 2  # the dark squares of odd rows start one column in
+    unit = size / FULL
+    left, top = (FRAME + column * CELL) * unit, (FRAME + row * CELL) * unit
+    box = (round(left), round(top), round(left + CELL * unit), round(top + CELL * unit))
+    cell = crown.crop(box)
+    in_cell = ImageChops.constant(crown, 0)
+    in_cell.paste(cell, (round(left), round(top)))
+    return plain, [c > 40 for c in in_cell.get_flattened_data()]
+
+
+def _share(a: Image.Image, b: Image.Image, mask: list[bool], *, same: bool) -> float:
+    """The share of the masked pixels that are the same (or differ) in the two pictures."""
+    changed = [d > 40 for d in ImageChops.difference(a, b).convert("L").get_flattened_data()]
+    hits = sum(1 for m, c in zip(mask, changed, strict=True) if m and c != same)
+    return hits / sum(mask)
+
+
+@pytest.mark.parametrize("size", [FULL, 390])  # 390: the board on a phone, at 1x
+@pytest.mark.parametrize("case", list(KING_UNDER_MARKS))
+def test_no_mark_covers_a_third_of_a_kings_crown(case: str, size: int) -> None:
+    fen, markers, square = KING_UNDER_MARKS[case]
+    position = Position.from_fen(fen)
+    plain, crown = _crown_pixels(fen, square, size)
+    assert sum(crown) > 20  # the crown was found on its square
+    marked = image(render_png(position, markers=markers, size=size, numbers="none"))
+    assert _share(plain, marked, crown, same=True) >= 2 / 3
+    # The control: a man under the same marks.  Where the crown is, the marked
+    # king and the marked man differ nearly as much as they do unmarked (the
+    # crown's dark outline is close to a black man's face), so a reader can
+    # still tell them apart.
+    pieces = position.pieces()
+    pieces[square] = Piece(pieces[square].color, king=False)
+    man = Position.from_pieces(position.turn, pieces)
+    plain_man = image(render_png(man, size=size, numbers="none"))
+    marked_man = image(render_png(man, markers=markers, size=size, numbers="none"))
+    unmarked_difference = _share(plain, plain_man, crown, same=False)
+    assert unmarked_difference > 0.4
+    assert _share(marked, marked_man, crown, same=False) >= 2 / 3 * unmarked_difference
 
 
 def test_png_bytes_are_deterministic() -> None:

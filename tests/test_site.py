@@ -204,6 +204,18 @@ def test_social_card_shows_the_board_and_the_title(site: Path) -> None:
         assert edge.getextrema()[0] > 200
 
 
+def test_a_cards_board_is_drawn_once_for_every_language() -> None:
+    from dama_diagrams.site import cards
+    from dama_diagrams.site.figures import load_figures
+
+    verified = load_figures(ROOT)["multi-capture"].verified
+    cards._board_image.cache_clear()
+    wanted = {lang: cards.Card(verified, f"Title {lang}", "Site") for lang in LANGUAGES}
+    drawn = cards.draw_cards(wanted)
+    assert cards._board_image.cache_info().misses == 1  # one board, however many languages
+    assert len(set(drawn.values())) == len(LANGUAGES)  # each card has its own title
+
+
 def test_root_index_links_every_language(site: Path) -> None:
     html = (site / "index.html").read_text(encoding="utf-8")
     for language in LANGUAGES:

@@ -349,9 +349,13 @@ def test_rejected_move_ends_in_a_dashed_ring() -> None:
     markers = Markers.from_moves([], rejected=["22x13"])
     assert markers.start == 22 and markers.rejected == ((22, 13),) and not markers.path
     board = Board(render_svg(position, markers=markers))
-    (ends,) = board.find("g", "marker rejected")
+    (ends,) = board.find("g", "marker rejected ring")
     assert "stroke-dasharray" in ends.attrib
     assert [board.square_at(*xy(c, "cx", "cy")) for c in ends] == [13]
+    # Under the dashes, a halo as wide as the ring plus two units each side.
+    (halo,) = board.find("g", "marker rejected halo")
+    assert float(halo.get("stroke-width", "")) >= float(ends.get("stroke-width", "")) + 4
+    assert [xy(c, "cx", "cy") for c in halo] == [xy(c, "cx", "cy") for c in ends]
     assert board.find("g", "marker captured") == []  # nothing is taken by a refused move
 
 
@@ -380,6 +384,8 @@ def test_a_square_landed_on_twice_shows_both_numbers() -> None:
     assert sorted(text or "" for _, text in on_22) == ["1", "5"]
     (first, _), (second, _) = on_22
     assert abs(first[0] - second[0]) >= 0.32 * board.cell  # side by side, not on top
+    for disc in order[0]:
+        assert_beside_the_crown(board, xy(disc, "cx", "cy"), float(disc.get("r", "")))
 
 
 def test_a_two_digit_landing_number_gets_a_pill_wide_enough_for_it() -> None:
@@ -396,12 +402,37 @@ def test_a_two_digit_landing_number_gets_a_pill_wide_enough_for_it() -> None:
     for shape, label in zip(shapes, labels, strict=True):
         x, y = xy(label)
         if shape.tag == NS + "circle":
-            assert board.near(xy(shape, "cx", "cy"), board.square_at(x, y) or 0)
+            assert xy(shape, "cx", "cy")[0] == x
+            assert_beside_the_crown(board, xy(shape, "cx", "cy"), float(shape.get("r", "")))
             continue
         left, top = xy(shape)
         width, height = xy(shape, "width", "height")
         assert left + width / 2 == x and width >= 1.3 * height  # room for two digits
         assert top < y < top + height and shape.get("rx") == str(height / 2).removesuffix(".0")
+        square = board.square_at(x, y) or 0
+        _, cy = board.centre(square)
+        assert board.square_at(left, top) == board.square_at(left + width, top + height) == square
+        assert top - cy > CROWN_BOX[3] or top + height - cy < CROWN_BOX[1]  # above or below
+
+
+CROWN_BOX = (-22.3, -21.3, 22.3, 5.1)
+"""A king's crown from its square's centre, outline included (left, top, right,
+bottom), by hand from ``_pieces._crown``: its face is 5 units up, its points
+reach y = -12 with pearls of radius 3.2 at x = -18, 0, 18, its base is y = 9,
+and its outline is 2.2 wide."""
+
+
+def assert_beside_the_crown(board: Board, point: tuple[float, float], radius: float) -> None:
+    """A disc lies wholly in its square, and touches nothing of the crown's box."""
+    square = board.square_at(*point) or 0
+    x, y = point
+    cx, cy = board.centre(square)
+    half = board.cell / 2
+    assert abs(x - cx) + radius <= half and abs(y - cy) + radius <= half, (point, square)
+    left, top, right, bottom = CROWN_BOX
+    dx = max(left - (x - cx), 0.0, (x - cx) - right)
+    dy = max(top - (y - cy), 0.0, (y - cy) - bottom)
+    assert math.hypot(dx, dy) > radius, (point, square)
 
 
 def test_arrows_can_be_turned_off() -> None:
@@ -522,9 +553,7 @@ def all_svgs() -> Iterator[str]:
         {"theme": alpha, "markers": Markers.from_move("31x24x15x8", rejected=["31x22"])},
     ):
         yield render_svg(RULEBOOK_5_7, **{"markers": markers, **options})  # type: ignore[arg-type]
-    yield legend_svg(
-        {"start": "S", "landing": "L", "captured": "C", "king": "K", "rejected": "R", "turn": "T"}
-    )
+    yield legend_svg(dict.fromkeys(LEGEND_KEYS, "label"))
 
 
 def test_nothing_that_cairosvg_ignores() -> None:
@@ -600,19 +629,31 @@ def test_same_bytes_in_a_fresh_process_with_another_hash_seed() -> None:
 LABELS = {
     "start": "Casella di partenza",
     "landing": "Arrivo",
+    "order": "Ordine dei salti",
     "captured": "Presa",
     "king": "Dama",
     "rejected": "Mossa scartata",
-    "turn": "Tratto",
+    "white_to_move": "Tocca al Bianco",
+    "black_to_move": "Tocca al Nero",
 }
 
 
 def test_legend_svg_has_every_label_in_order() -> None:
     root = ET.fromstring(legend_svg(LABELS, diagram_id="legend-it"))
     assert root.get("role") == "img" and root[0].tag == NS + "title"
-    texts = [t.text for t in root.iter(NS + "text")]
+    texts = [t.text for t in root.iter(NS + "text") if t.get("class") == "legend text"]
     assert texts == [
-        LABELS[k] for k in ("start", "landing", "captured", "king", "rejected", "turn")
+        LABELS[k]
+        for k in (
+            "start",
+            "landing",
+            "order",
+            "captured",
+            "king",
+            "rejected",
+            "white_to_move",
+            "black_to_move",
+        )
     ]
     assert all((e.get("id") or "legend-it-").startswith("legend-it-") for e in root.iter())
 
@@ -620,24 +661,27 @@ def test_legend_svg_has_every_label_in_order() -> None:
 def test_legend_escapes_labels() -> None:
     evil = {**LABELS, "king": "<b onclick='x'>Dama</b> & co"}
     root = ET.fromstring(legend_svg(evil))
-    assert [t.text for t in root.iter(NS + "text")][-3] == evil["king"]
+    labels = [t.text for t in root.iter(NS + "text") if t.get("class") == "legend text"]
+    assert labels[4] == evil["king"]
     html = legend_html(evil)
     assert "<b " not in html and "&lt;b onclick='x'&gt;Dama&lt;/b&gt; &amp; co" in html
     item = ET.fromstring(html)
     assert item.tag == "ul" and [li.get("class") for li in item] == [
         "dama-legend-start",
         "dama-legend-landing",
+        "dama-legend-order",
         "dama-legend-captured",
         "dama-legend-king",
         "dama-legend-rejected",
-        "dama-legend-turn",
+        "dama-legend-white_to_move",
+        "dama-legend-black_to_move",
     ]
     assert [li.find("span").text for li in item] == list(evil.values())  # type: ignore[union-attr]
 
 
 def test_legend_needs_a_label_for_each_entry_and_no_unknown_one() -> None:
     with pytest.raises(ValueError, match="missing: king"):
-        legend_svg({"start": "a", "landing": "b", "captured": "c", "rejected": "d", "turn": "e"})
+        legend_svg({key: "a" for key in LEGEND_KEYS if key != "king"})
     assert "dama-legend-king" not in legend_html({"start": "a"}, keys=("start",))
     with pytest.raises(ValueError, match="unknown: kingg"):
         legend_html({**LABELS, "kingg": "x"})

@@ -374,7 +374,6 @@ def test_the_diagram_set_covers_every_claim_rule_and_reason() -> None:
 @pytest.mark.parametrize(
     ("name", "fen"),
     [
-        ("priority-most-pieces", "W:WK21,31:B10,18,27"),
         ("priority-with-king", "W:WK23,31:B19,26,27"),
         ("priority-most-kings", "W:WK23:B19,K28"),
         ("priority-king-first", "W:WK30:B10,12,18,K20,K26,27"),
@@ -384,6 +383,22 @@ def test_the_diagram_set_covers_every_claim_rule_and_reason() -> None:
 def test_the_priority_diagrams_are_the_rulebook_examples(name: str, fen: str) -> None:
     verified = verify_paths([DIAGRAMS / f"{name}.yaml"]).verified[0]
     assert verified.diagram.position == Position.from_fen(fen)
+
+
+def test_the_rule_1_diagram_shows_what_its_page_says() -> None:
+    # The priority page: "a capture of three men beats a capture of two kings".
+    # By hand: White's man on 31 jumps the men on 27, 18 and 10; White's king on
+    # 28 jumps the kings on 23 and 15, landing on 19 and 12.
+    verified = verify_paths([DIAGRAMS / "priority-most-pieces.yaml"]).verified[0]
+    assert verified.diagram.position == Position.from_fen("W:W31,K28:B10,18,27,K15,K23")
+    page = (DIAGRAMS.parent / "docs" / "pages" / "priority.md.j2").read_text(encoding="utf-8")
+    assert "a capture of three men beats a capture of two kings" in " ".join(page.split())
+    candidates = {str(c.move): c for c in verified.explanation.candidates}
+    assert sorted(candidates) == ["28x19x12", "31x22x13x6"]
+    men, kings = candidates["31x22x13x6"], candidates["28x19x12"]
+    assert (men.pieces_captured, men.kings_captured, men.rejected_by) == (3, 0, None)
+    assert (kings.pieces_captured, kings.kings_captured) == (2, 2)
+    assert kings.rejected_by is PriorityRule.MOST_PIECES
 
 
 # -- many files, and the command ----------------------------------------------

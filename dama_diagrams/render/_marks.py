@@ -60,14 +60,19 @@ BADGE_RADIUS: Final = 18
 """Radius of a landing-order disc, with a margin around its bold digit."""
 _BADGE_FONT: Final = 24
 """Font size of a badge's digits: 10 CSS px on a phone, like the square numbers."""
-_BADGE_SHIFT: Final = 37
-"""How far apart two badges on one square sit: side by side, never overlapping."""
+_BADGE_CORNERS: Final = ((1, 1), (-1, 1), (1, -1), (-1, -1))
+"""Where a square's badges go, in turn: its bottom corners, then its top ones.
+
+A badge sits in a corner, beside the piece and never on it, so a king that
+lands where it started (or where it stood before) keeps its crown in view.
+The square's number keeps the top-left corner unless four badges need it.
+"""
 
 
 def landing_badges(
     theme: Theme, sequences: Iterable[tuple[Square, ...]], flipped: bool, margin: int
 ) -> ET.Element:
-    """The order of the landings of each multi-capture, as numbered discs.
+    """The order of the landings of each multi-capture, as numbered discs in the corners.
 
     A number of two digits gets a pill instead of a disc, wide enough for both.
     """
@@ -85,29 +90,26 @@ def landing_badges(
             **paint(theme, "marker landing text", "fill"),
         },
     )
-    # A square landed on twice gets both numbers, side by side.
-    sequences = tuple(sequences)
-    count: dict[Square, int] = {}
-    for landings in sequences:
-        for square in landings:
-            count[square] = count.get(square, 0) + 1
     seen: dict[Square, int] = {}
     r = BADGE_RADIUS
     for landings in sequences:
         for index, square in enumerate(landings, start=1):
             cx, cy = centre(square, flipped, margin)
-            shift = _BADGE_SHIFT * (seen.get(square, 0) - (count[square] - 1) / 2)
+            dx, dy = _BADGE_CORNERS[seen.get(square, 0) % len(_BADGE_CORNERS)]
             seen[square] = seen.get(square, 0) + 1
-            x, y = fmt(cx + shift), cy + MAN_FACE
+            half = r if index < 10 else r + 6  # a pill is 12 units wider than a disc
+            # One unit inside the square's edge, so a badge never reaches the next square.
+            x, y = cx + dx * (SQUARE // 2 - half - 1), cy + dy * (SQUARE // 2 - r - 1)
             if index < 10:
-                disc = {"cx": x, "cy": str(y), "r": str(r)}
+                disc = {"cx": str(x), "cy": str(y), "r": str(r)}
                 ET.SubElement(discs, "circle", {**disc, "stroke": "none"})
             else:
-                left, width = fmt(cx + shift - r - 6), str(2 * r + 12)
-                pill = {"x": left, "y": str(y - r), "width": width, "height": str(2 * r)}
-                ET.SubElement(discs, "rect", {**pill, "rx": str(r), "stroke": "none"})
+                pill = {"x": str(x - half), "y": str(y - r), "width": str(2 * half)}
+                ET.SubElement(
+                    discs, "rect", {**pill, "height": str(2 * r), "rx": str(r), "stroke": "none"}
+                )
             # Digits are 0.73 em tall: the baseline sits half of that below the middle.
-            label = ET.SubElement(labels, "text", {"x": x, "y": str(y + 9)})
+            label = ET.SubElement(labels, "text", {"x": str(x), "y": str(y + 9)})
             label.text = str(index)
     return group
 
@@ -115,20 +117,36 @@ def landing_badges(
 def rejected_ends(
     theme: Theme, paths: tuple[tuple[Square, ...], ...], flipped: bool, margin: int
 ) -> ET.Element:
-    """A dashed ring where a rejected move would have ended."""
-    group = ET.Element(
+    """A dashed ring where a rejected move would have ended, on a light halo.
+
+    The halo, in the light squares' colour, makes the grey dashes stand out
+    on the dark square and on a piece alike.
+    """
+    group = ET.Element("g", {"class": "marker rejected", "fill": "none"})
+    halo = ET.SubElement(
+        group,
         "g",
         {
-            "class": "marker rejected",
-            "fill": "none",
+            "class": "marker rejected halo",
+            **paint(theme, "square light", "stroke"),
+            "stroke-width": "9",
+        },
+    )
+    ring = ET.SubElement(
+        group,
+        "g",
+        {
+            "class": "marker rejected ring",
             **paint(theme, "arrow rejected", "stroke"),
-            "stroke-width": "4",
+            "stroke-width": "5",
             "stroke-dasharray": "9 7",
         },
     )
     for square in dict.fromkeys(path[-1] for path in paths):
         cx, cy = centre(square, flipped, margin)
-        ET.SubElement(group, "circle", {"cx": str(cx), "cy": str(cy + MAN_FACE), "r": "30"})
+        circle = {"cx": str(cx), "cy": str(cy + MAN_FACE), "r": "30"}
+        ET.SubElement(halo, "circle", circle)
+        ET.SubElement(ring, "circle", circle)
     return group
 
 

@@ -13,15 +13,35 @@ from typing import Final
 
 from ..engine.board import Color
 from ._geometry import SQUARE
-from ._marks import captured_marks, landing_rings, rejected_ends, start_marker, turn_disc
+from ._marks import (
+    captured_marks,
+    landing_badges,
+    landing_rings,
+    rejected_ends,
+    start_marker,
+    turn_disc,
+)
 from ._pieces import piece_shape
 from ._xml import FONT, SVG_NS, check_id, fmt, tostring, xml_text
 from .theme import DEFAULT_THEME, Theme, paint
 
 __all__ = ["LEGEND_KEYS", "legend_html", "legend_svg"]
 
-LEGEND_KEYS: Final = ("start", "landing", "captured", "king", "rejected", "turn")
-"""Every legend entry, in the order a legend shows them."""
+LEGEND_KEYS: Final = (
+    "start",
+    "landing",
+    "order",
+    "captured",
+    "king",
+    "rejected",
+    "white_to_move",
+    "black_to_move",
+)
+"""Every legend entry, in the order a legend shows them.
+
+``order`` is the numbered landings of a capture of two or more pieces; the
+side to move has one entry per colour, so a legend names it in words.
+"""
 
 
 def legend_svg(
@@ -143,12 +163,24 @@ def _legend_icon(theme: Theme, key: str) -> list[ET.Element]:
     elif key == "captured":
         elements.append(_placed(piece_shape(theme, Color.BLACK, False)))
         elements.append(captured_marks(theme, (1,), False, 0))
-    elif key == "rejected":
-        elements.append(rejected_ends(theme, ((1,),), False, 0))
-    elif key == "turn":  # the discs on the frame, as beside the board, big enough to see
+    elif key == "order":  # the board's first number, twice as big: readable at icon size
+        badges = landing_badges(theme, ((1,),), False, 0)
+        (disc,) = badges.iter("circle")
+        x, y = disc.get("cx"), disc.get("cy")
+        elements.append(
+            ET.Element("g", {"transform": f"translate(50 50) scale(2) translate(-{x} -{y})"})
+        )
+        elements[-1].append(badges)
+    elif key == "rejected":  # the board's dashed ring, its strokes doubled to read at icon size
+        ends = rejected_ends(theme, ((1,),), False, 0)
+        halo, ring = ends
+        halo.set("stroke-width", "18")
+        ring.attrib.update({"stroke-width": "10", "stroke-dasharray": "17 11"})
+        elements.append(ends)
+    elif key in ("white_to_move", "black_to_move"):  # the disc on the frame, as beside the board
         square.attrib.update({"class": "frame", **paint(theme, "frame", "fill")})
-        for color, x in ((Color.WHITE, 30), (Color.BLACK, 70)):
-            elements.append(turn_disc(theme, color, x, SQUARE // 2, radius=20))
+        color = Color.WHITE if key == "white_to_move" else Color.BLACK
+        elements.append(turn_disc(theme, color, SQUARE // 2, SQUARE // 2, radius=24))
     else:
         elements.append(_placed(piece_shape(theme, Color.WHITE, True)))
     return elements

@@ -22,7 +22,6 @@ from ..engine.position import Piece, Position
 from ._describe import default_description, default_title
 from ._geometry import BOARD_SIZE, FRAME, SQUARE, Layout, centre, corner
 from ._marks import (
-    BADGE_RADIUS,
     arrow,
     captured_marks,
     landing_badges,
@@ -130,21 +129,15 @@ def render_picture(
     if sequences:
         landed = tuple(square for landings in sequences for square in landings)
         parts.append(tostring(landing_rings(theme, landed, flipped, margin)))
+    if arrows:
+        parts.extend(_arrows(theme, markers, flipped, margin))
+    # Pieces cover the lines under them: a move's line never hides a crown.
     parts.append('<g class="pieces">')
     parts.extend(_pieces(diagram_id, position, flipped, margin))
     parts.append("</g>")
-    numbered = [landings for landings in sequences if len(landings) > 1]
-    if markers.rejected:
+    if markers.rejected:  # outside the crown: it shows even where a piece stands (occupied)
         parts.append(tostring(rejected_ends(theme, markers.rejected, flipped, margin)))
-    if arrows:
-        for path in markers.rejected:
-            parts.append(tostring(arrow(theme, path, flipped, margin, rejected=True, tip_gap=12)))
-        for path in (markers.path, *markers.alternatives):
-            if len(path) >= 2:
-                # The head stops short of a numbered badge, or just past the centre.
-                gap = BADGE_RADIUS + 1.0 if len(path) > 2 else 8.0
-                drawn = arrow(theme, path, flipped, margin, rejected=False, tip_gap=gap)
-                parts.append(tostring(drawn))
+    numbered = [landings for landings in sequences if len(landings) > 1]
     if markers.captured:
         parts.append(tostring(captured_marks(theme, markers.captured, flipped, margin)))
     if numbers != "none":
@@ -157,6 +150,15 @@ def render_picture(
         parts.append(tostring(_side_indicator(theme, position, layout, flipped)))
     parts.append("</svg>")
     return SvgPicture("".join(parts), width, height)
+
+
+def _arrows(theme: Theme, markers: Markers, flipped: bool, margin: int) -> Iterator[str]:
+    """The rejected moves' dashed arrows, then the solid ones, each head just past the centre."""
+    for path in markers.rejected:
+        yield tostring(arrow(theme, path, flipped, margin, rejected=True, tip_gap=12))
+    for path in (markers.path, *markers.alternatives):
+        if len(path) >= 2:
+            yield tostring(arrow(theme, path, flipped, margin, rejected=False, tip_gap=8))
 
 
 def render_svg(position: Position, **options: Unpack[SvgOptions]) -> str:

@@ -164,11 +164,16 @@ def exercise_html(
 def progress_html(catalog: Catalog) -> str:
     """The line "Solved in this browser: 3 of 12", which the script fills and shows.
 
-    Hidden without JavaScript: there is no progress to show then.
+    Hidden without JavaScript: there is no progress to show then.  What the
+    page offers without it is said instead, in a ``<noscript>``: the page's
+    words about playing on the board sit in a ``dama-needs-script`` block,
+    which the page hides then.
     """
     words = {key: _blank(catalog, key) for key in ("progress", "forget")}
     data = json.dumps(words, ensure_ascii=False, sort_keys=True)
+    without = catalog_html(catalog.text("exercise.no_script"), inline=True)
     return (
+        f'<noscript><p class="dama-exercise-no-script">{without}</p></noscript>\n'
         f'<div class="dama-exercise-progress" data-progress="{attribute_html(data)}" hidden></div>'
     )
 

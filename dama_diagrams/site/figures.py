@@ -46,10 +46,17 @@ class ExplainRow:
 
 @dataclass(frozen=True)
 class StepLine:
-    """One step of a capture, as its message key (``steps.<key>``) and values."""
+    """One step of a capture, as its message key (``steps.<key>``) and values.
+
+    A step of a game also has the engine's finding on the position it shows
+    (``engine.<finding>`` and its values), since the figure's own line is
+    about the final position only.
+    """
 
     key: str
     values: Mapping[str, str]
+    finding: str | None = None
+    finding_values: Mapping[str, FindingValue] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -113,11 +120,7 @@ class Figure:
         texts = step_texts(self.view, catalog)
         if not texts:
             return []
-        steps = (
-            game_steps(self.verified.diagram.history)
-            if self.verified.diagram.game_steps
-            else [(step.position, step.markers) for step in capture_steps(self.verified)]
-        )
+        steps = _steps(self.verified)
         return [
             self._draw(catalog, text, position, markers).picture
             for (position, markers), text in zip(steps, texts, strict=True)
@@ -229,16 +232,55 @@ def _step_lines(verified: VerifiedDiagram) -> tuple[StepLine, ...]:
 
 
 def _game_lines(history: Sequence[Move]) -> tuple[StepLine, ...]:
-    """The start, then each move with its number: ``Move 2... 7x14.``"""
-    lines = [StepLine("game_start", {})]
+    """The start, then each move with its number: ``Move 2... 7x14.``
+
+    Each step carries what the engine says of the position it shows: the
+    starting position's legal moves, then whose turn it is after each move.
+    """
+    position = Position.initial()
+    count = len(position.legal_moves())
+    lines = [StepLine("game_start", {}, "setup_initial", {"count": count})]
     for ply, played in enumerate(history):
-        lines.append(StepLine("game_move", {"label": move_label(ply), "move": str(played)}))
+        position = position.play(played)
+        values = {"label": move_label(ply), "move": str(played)}
+        lines.append(StepLine("game_move", values, "setup", {"side": position.turn.value}))
     return tuple(lines)
 
 
 def step_texts(view: FigureView, catalog: Catalog) -> list[str]:
     """The steps in the catalog's language, e.g. "The king lands on 13, taking the man on 18"."""
     return [catalog.text(f"steps.{line.key}", **line.values) for line in view.steps]
+
+
+RULE_IDS = ("most-pieces", "with-king", "most-kings", "king-first")
+
+
+def rule_label(rule: str, catalog: Catalog) -> str:
+    """'rule 1 (most pieces)' in the catalog's language."""
+    number = RULE_IDS.index(rule) + 1
+    return catalog.text("rules.numbered", number=str(number), name=catalog.text(f"rules.{rule}"))
+
+
+def engine_sentence(view: FigureView, catalog: Catalog) -> str:
+    """The 'checked by the engine' sentence for one diagram."""
+    return finding_sentence(view.finding, view.finding_values, catalog)
+
+
+def finding_sentence(finding: str, values: Mapping[str, FindingValue], catalog: Catalog) -> str:
+    """The engine's finding ``engine.<finding>``, its values put in the catalog's words."""
+    params: dict[str, str] = {}
+    for name, value in values.items():
+        if isinstance(value, tuple):
+            params[name] = catalog.join(value)
+        elif name == "rule":
+            params[name] = rule_label(str(value), catalog)
+        elif name == "reason":
+            params[name] = catalog.text(f"engine.reason_{value}")
+        elif name == "side":
+            params[name] = catalog.text(f"position.{value}")
+        else:
+            params[name] = str(value)
+    return catalog.text(f"engine.{finding}", **params)
 
 
 def _kind(king: bool) -> str:
@@ -250,17 +292,30 @@ _EXPLAINED = (Claim.PRIORITY, Claim.FREE_CHOICE)
 
 
 def _legend_keys(verified: VerifiedDiagram) -> tuple[str, ...]:
-    """The legend entries a figure needs: only the markers it shows."""
-    markers = diagram_markers(verified)
-    present = {
-        "start": markers.start is not None,
-        "landing": bool(markers.landings),
-        "captured": bool(markers.captured),
-        "king": any(piece.king for piece in verified.diagram.position.pieces().values()),
-        "rejected": bool(markers.rejected),
-        "turn": verified.diagram.show.turn,
-    }
+    """The legend entries a figure needs: every mark that its picture or a step of it
+    shows, and only those (a man crowned in the last step brings in the king)."""
+    show = verified.diagram.show
+    pictures = [(verified.diagram.position, diagram_markers(verified))]
+    if verified.diagram.steps:
+        pictures.extend(_steps(verified))
+    present: dict[str, bool] = dict.fromkeys(LEGEND_KEYS, False)
+    for position, markers in pictures:
+        sequences = markers.landing_sequences
+        present["start"] |= markers.start is not None
+        present["landing"] |= bool(sequences)
+        present["order"] |= any(len(landings) > 1 for landings in sequences)
+        present["captured"] |= bool(markers.captured)
+        present["king"] |= any(piece.king for piece in position.pieces().values())
+        present["rejected"] |= bool(markers.rejected)
+        present[f"{position.turn.value}_to_move"] |= show.turn
     return tuple(key for key in LEGEND_KEYS if present[key])
+
+
+def _steps(verified: VerifiedDiagram) -> list[tuple[Position, Markers]]:
+    """The pictures of the figure's step controls: the game's moves, or the capture's landings."""
+    if verified.diagram.game_steps:
+        return game_steps(verified.diagram.history)
+    return [(step.position, step.markers) for step in capture_steps(verified)]
 
 
 def _finding(verified: VerifiedDiagram) -> tuple[str, dict[str, FindingValue]]:

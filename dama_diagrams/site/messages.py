@@ -46,10 +46,12 @@ MESSAGES: Final[dict[str, str]] = dict([
     # legend
     pgettext("legend.start", "start square"),
     pgettext("legend.landing", "landing squares"),
+    pgettext("legend.order", "landings in the order of the jumps"),
     pgettext("legend.captured", "captured piece"),
     pgettext("legend.king", "king (crowned piece)"),
     pgettext("legend.rejected", "move not allowed"),
-    pgettext("legend.turn", "side to move"),
+    pgettext("legend.white_to_move", "White to move"),
+    pgettext("legend.black_to_move", "Black to move"),
     # position
     pgettext("position.white", "White"),
     pgettext("position.black", "Black"),
@@ -174,6 +176,7 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("exercise.wrong_most_kings", "Not allowed: {best} takes more kings than {move} ({best_count} against {count}), and the capture of the most kings comes first (rule 3)."),
     pgettext("exercise.wrong_king_first", "Not allowed: {best} meets a king sooner than {move}, and the capture that meets a king first comes first (rule 4)."),
     pgettext("exercise.wrong_other", "Not allowed: the rules do not allow {move}."),
+    pgettext("exercise.no_script", "Without JavaScript the board cannot be played on: work out your answer, then open “Show the answer” under each exercise to see it, and why the rules allow it."),
 ])
 # fmt: on
 """Every message of the code, by key, in English."""

@@ -45,7 +45,14 @@ from ._markdown import (
     text_of,
 )
 from .exercises import exercise_html, progress_html
-from .figures import DrawnFigure, FigureView, step_texts
+from .figures import (
+    DrawnFigure,
+    FigureView,
+    engine_sentence,
+    finding_sentence,
+    rule_label,
+    step_texts,
+)
 from .i18n import Catalog, CatalogError, used_values
 from .messages import MESSAGES
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
@@ -53,7 +60,6 @@ from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 DEFAULT_MAIN_DIAGRAM = "initial-position"
 EXERCISES_PAGE = "exercises"
 """The page that :meth:`PageRenderer.exercise_links` links to."""
-RULE_IDS = ("most-pieces", "with-king", "most-kings", "king-first")
 LEFTOVER = re.compile(r"\{\{|\{%|%\}|\}\}")
 FENCED = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 """A fenced code block: template syntax shown there (from ``{% raw %}``) is meant."""
@@ -252,15 +258,15 @@ class PageRenderer:
         if view.legend:
             parts.append(self._legend(view.legend))
         engine = self.catalog.text("ui.engine")
-        sentence = engine_sentence(view, self.catalog)
+        sentence = catalog_html(engine_sentence(view, self.catalog), inline=True)
         parts.append(
             f'<span class="dama-engine"><strong>{plain_html(engine)}</strong> '
-            f"{catalog_html(sentence, inline=True)}</span>"
+            f'<span class="dama-engine-text">{sentence}</span></span>'
         )
         drawn = self.drawn[diagram_id]
         width, height = drawn.picture.width, drawn.picture.height
         image = board_image(drawn.alt, f"{DIAGRAM_DIR}/{diagram_id}.svg", width, height)
-        steps = self._steps(view)
+        steps = self._steps(view, caption)
         opening = f'<figure class="dama-figure" id="figure-{diagram_id}"{steps} markdown>'
         return "\n".join(
             [
@@ -323,11 +329,15 @@ class PageRenderer:
             )
         return catalog_html(self.catalog.message(view.title), inline=True)
 
-    def _steps(self, view: FigureView) -> str:
+    def _steps(self, view: FigureView, caption: str) -> str:
         """The step controls' data, for the page's script: empty without steps.
 
         Without JavaScript the figure stays as it is, the complete diagram; the
         script adds the buttons.  Braces are escaped like all catalog text.
+        A game's steps also carry the caption and the engine's line of each
+        position, for the script to show with it, and open on the first
+        position, the start of the game; the last step's caption is the
+        figure's own, which describes the final position.
         """
         if not view.steps:
             return ""
@@ -340,7 +350,17 @@ class PageRenderer:
             if view.move
             else self.catalog.text("steps.game_group")
         )
-        data = {"texts": step_texts(view, self.catalog), "labels": labels}
+        texts = step_texts(view, self.catalog)
+        data: dict[str, object] = {"texts": texts, "labels": labels}
+        findings = [(line.finding, line.finding_values) for line in view.steps if line.finding]
+        if len(findings) == len(texts):
+            data["open"] = 0
+            captions = [*texts[:-1], caption]
+            data["captions"] = [catalog_html(text, inline=True) for text in captions]
+            data["engines"] = [
+                catalog_html(finding_sentence(finding, values, self.catalog), inline=True)
+                for finding, values in findings
+            ]
         encoded = json.dumps(data, ensure_ascii=False, sort_keys=True)
         return f' data-steps="{attribute_html(encoded)}"'
 
@@ -488,29 +508,6 @@ def numbered(moves: Sequence[str]) -> str:
     """Moves from the start in numbered notation: ``1. 22-18 11-14 2. 18x11``."""
     pairs = [moves[index : index + 2] for index in range(0, len(moves), 2)]
     return " ".join(f"{number}. {' '.join(pair)}" for number, pair in enumerate(pairs, 1))
-
-
-def rule_label(rule: str, catalog: Catalog) -> str:
-    """'rule 1 (most pieces)' in the catalog's language."""
-    number = RULE_IDS.index(rule) + 1
-    return catalog.text("rules.numbered", number=str(number), name=catalog.text(f"rules.{rule}"))
-
-
-def engine_sentence(view: FigureView, catalog: Catalog) -> str:
-    """The 'checked by the engine' sentence for one diagram."""
-    params: dict[str, str] = {}
-    for name, value in view.finding_values.items():
-        if isinstance(value, tuple):
-            params[name] = catalog.join(value)
-        elif name == "rule":
-            params[name] = rule_label(str(value), catalog)
-        elif name == "reason":
-            params[name] = catalog.text(f"engine.reason_{value}")
-        elif name == "side":
-            params[name] = catalog.text(f"position.{value}")
-        else:
-            params[name] = str(value)
-    return catalog.text(f"engine.{view.finding}", **params)
 
 
 def _located(

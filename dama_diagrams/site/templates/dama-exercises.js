@@ -9,8 +9,11 @@
  *
  * The reader chooses a piece, then each square it lands on, with the pointer
  * or the keyboard: the arrow keys move over the board, Enter or Space
- * chooses, Escape takes the last choice back.  Without this script the page
- * shows the question and the answer behind "show the answer".  Solved
+ * chooses, Escape takes the last choice back.  A wrong answer says why and
+ * offers "Try again"; the answer opens only when asked for, or once the move
+ * is right.  Without this script the page shows the question and the answer
+ * behind "show the answer", and the intro's words about playing on the board
+ * (marked dama-needs-script) are hidden.  Solved
  * exercises are remembered in this browser's localStorage; nothing is sent.
  */
 (function () {
@@ -270,10 +273,12 @@
       block.classList.toggle("is-solved", found.right);
       if (found.right) remember(id);
       say("");
-      if (answer) answer.open = true;
+      // Right: the answer opens, with the engine's proof.  Wrong: the verdict says
+      // why, and "Try again" comes first; the answer stays closed until asked for.
+      if (answer && found.right) answer.open = true;
       var wasOnCheck = document.activeElement === check;
       refresh();
-      if (wasOnCheck) again.focus();  // Check is now disabled: keep the keyboard in the exercise
+      if (wasOnCheck || !found.right) again.focus();  // keep the keyboard in the exercise
     }
 
     function takeBack() {

@@ -6,6 +6,12 @@
  * language.  The pictures are <id>.steps/<n>.svg next to the diagram.  Without
  * this script the figure shows the complete diagram, as it always did; the
  * script adds the buttons.  Keys: left and right arrows, Home and End.
+ *
+ * A game's figure also gives, for each step, the caption and the engine's
+ * line of the position it shows (clean HTML, written when the site was
+ * built), and "open": the step to start on, the start of the game.  The
+ * caption then says what the step is, so the status line under the buttons
+ * is only heard, not shown twice.
  */
 (function () {
   "use strict";
@@ -30,6 +36,11 @@
     var folder = image.getAttribute("src").replace(/\.svg(?=[?#]|$)/, ".steps/");
     var current = -1;  // the complete diagram, before the first step
     var loaded = false;
+    var captions = data.captions, engines = data.engines;
+    var caption = figure.querySelector(".dama-caption");
+    var engine = figure.querySelector(".dama-engine-text");
+    var follows = Array.isArray(captions) && Array.isArray(engines) && caption && engine &&
+      captions.length === texts.length && engines.length === texts.length;
 
     var bar = document.createElement("div");
     bar.className = "dama-steps";
@@ -41,7 +52,7 @@
     var end = button(labels.last, "\u00bb", function () { show(last); });
     [first, previous, next, end].forEach(function (part) { bar.appendChild(part); });
     var status = document.createElement("p");
-    status.className = "dama-steps-status";
+    status.className = follows ? "dama-steps-status dama-steps-heard" : "dama-steps-status";
     status.setAttribute("aria-live", "polite");
 
     bar.addEventListener("keydown", function (event) {
@@ -61,10 +72,18 @@
 
     function show(index) {
       preload();
+      display(index);
+      status.textContent = texts[current];
+    }
+
+    function display(index) {
       current = Math.max(0, Math.min(last, index));
       image.src = folder + current + ".svg";
       image.alt = texts[current];
-      status.textContent = texts[current];
+      if (follows) {  // the build's clean HTML, in the page's language
+        caption.innerHTML = captions[current];
+        engine.innerHTML = engines[current];
+      }
       refresh();
     }
 
@@ -76,7 +95,11 @@
       end.setAttribute("aria-disabled", String(atEnd));
     }
 
-    refresh();
+    if (follows && typeof data.open === "number") {
+      display(data.open);  // a game starts at its start; the final position is one key away
+    } else {
+      refresh();
+    }
     var holder = image.closest("p") || image;
     holder.parentNode.insertBefore(status, holder.nextSibling);
     holder.parentNode.insertBefore(bar, status);
