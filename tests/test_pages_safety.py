@@ -512,10 +512,12 @@ PAYLOADS: dict[MessageId, str] = {
     MAN_DESCRIPTION: 'd"><script>alert(3)</script> & more',
 }
 INTRO = (
-    '<img src="x" onerror="alert(4)"> [click](javascript:alert(5)) *em*{ onclick=alert(6) } '
+    '<img src="x" onerror="alert(4)"> <a href="javascript:alert(5)">click</a> '
+    "*em*{ onclick=alert(6) } "
     "{{ shown }} `<id>` "
 )
-CAPTION = "[c](javascript:alert(7)) <b>b</b> "
+CAPTION = '<a href="javascript:alert(7)">c</a> <b>b</b> '
+"""Raw HTML links: a Markdown link that the English lacks is refused outright (see below)."""
 ENGLISH_CAPTION = "[e](javascript:alert(9)) <i>i</i> {{ e }} "
 ENGLISH_LINE = "<img src=y onerror=alert(10)> *em*{ onclick=alert(11) } {% x %}"
 

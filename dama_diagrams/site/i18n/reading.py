@@ -80,7 +80,8 @@ def check_languages(project_root: Path, languages: Iterable[str]) -> None:
         if language not in found:
             raise CatalogError(
                 f"no catalog for language '{language}' "
-                f"({catalog_path(Path(), language).as_posix()}); available: {', '.join(found)}"
+                f"({catalog_path(Path(), language).as_posix()}); start one with "
+                f"'dama-diagrams new-language {language}', or choose one of {', '.join(found)}"
             )
 
 
