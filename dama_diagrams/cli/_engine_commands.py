@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -50,52 +52,116 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _game(args: argparse.Namespace, out: TextIO) -> int:
-    """One line per game, checked move by move; exit 1 if any move of any game is refused."""
-    from ..engine.games import load_games
+    """One verdict per game, then a summary; exit 1 if any game is refused."""
+    from ..engine.games import load_games, parse_label
 
+    if args.fen_after is not None:
+        parse_label(args.fen_after)  # a bad label is one message, before any file is read
     errors = errors_of(out)
-    ok = True
-    for path in args.files:
+    progress = _Progress(errors)
+    checked = refused = 0
+    for path in _pdn_files(args.files):
         notices: list[str] = []
-        for item in load_games(path, shown=str(path), italian=args.italian, notices=notices):
+        games = load_games(
+            path,
+            shown=str(path),
+            italian=args.italian,
+            notices=notices,
+            keep=False,
+            wanted=args.fen_after,
+        )
+        for item in games:
             for notice in notices:
-                print(f"warning: {notice}", file=errors)
+                progress.print(f"warning: {notice}", errors)
             notices.clear()
-            if not isinstance(item, Game):
-                print(str(item), file=errors)
-                ok = False
+            verdict = item if isinstance(item, DamaError) else _game_line(item, args.fen_after)
+            if isinstance(verdict, DamaError):
+                refused += 1
+                progress.print(str(verdict), errors)
                 continue
-            for warning in item.warnings:
-                print(f"warning: {warning}", file=errors)
-            print(_game_line(item, args.fen_after), file=out)
-    return 0 if ok else 1
+            checked += 1
+            for warning in item.warnings:  # type: ignore[union-attr]
+                progress.print(f"warning: {warning}", errors)
+            progress.print(verdict, out)
+    progress.done()
+    total = checked + refused
+    print(f"{counted(total, 'game')}: {checked} checked, {refused} refused", file=out)
+    return 1 if refused else 0
 
 
-def _game_line(game: Game, fen_after: str | None) -> str:
+def _pdn_files(given: list[Path]) -> Iterator[Path]:
+    """The files given, and the ``.pdn`` files of each folder given, in name order."""
+    for path in given:
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix.lower() == ".pdn" and p.is_file())
+            if not found:
+                raise DamaError(f"{path}: the folder holds no .pdn file")
+            yield from found
+        else:
+            yield path
+
+
+class _Progress:
+    """A line on the terminal that counts the games of a long run; nothing when piped."""
+
+    def __init__(self, errors: TextIO):
+        self.errors = errors
+        self.shown = errors.isatty()
+        self.count = 0
+        self.started = time.monotonic()
+        self.drawn = False
+
+    def print(self, line: str, stream: TextIO) -> None:
+        self.clear()
+        print(line, file=stream)
+        self.count += 1
+        if self.shown and self.count % 500 == 0 and time.monotonic() - self.started > 1:
+            self.errors.write(f"\r{self.count} games read\u2026")
+            self.errors.flush()
+            self.drawn = True
+
+    def clear(self) -> None:
+        if self.drawn:
+            self.errors.write("\r\033[K")
+            self.drawn = False
+
+    def done(self) -> None:
+        self.clear()
+
+
+def _game_line(game: Game, fen_after: str | None) -> str | DamaError:
+    """A checked game's line, or the error that it has no move ``fen_after``."""
     where = f"{game.path}:{game.line}: game {game.number}"
     if fen_after is not None:
-        return f"{where}, after {fen_after}: {game.after(fen_after).to_fen()}"
-    white, black = game.tags.get("White", "?"), game.tags.get("Black", "?")
+        if game.found is None:
+            return DamaError(
+                f"{where}: has no move {fen_after}: it has {counted(game.length, 'move')}"
+            )
+        return f"{where}, after {fen_after}: {game.found.to_fen()}"
     result = game.result or "*"
-    moves = counted(len(game.moves), "move")
+    moves = counted(game.length, "move")
     final = game.final.to_fen()
-    return f"{where} ({white} \u2013 {black}, {result}): {moves}, final position {final}"
+    players = f"{game.player('White')} \u2013 {game.player('Black')}"
+    return f"{where} ({players}, {result}): {moves}, final position {final}"
 
 
 def _render_game(args: argparse.Namespace, out: TextIO) -> int:
     """One game of a PDN file as an animated GIF or WebP, move by move."""
-    from ..engine.games import game_at
-    from ..render.animation import animate, game_frames
+    from ..engine.games import game_at, parse_label
+    from ..render.animation import game_frames, write_animation
 
+    for label in (args.start, args.end):
+        if label is not None:
+            parse_label(label)
     chosen = game_at(args.file, args.game)
     first = 0 if args.start is None else chosen.played_by(args.start) - 1
-    last = None if args.end is None else chosen.played_by(args.end)
-    if last is not None and last <= first:
+    last = chosen.length if args.end is None else chosen.played_by(args.end)
+    if last <= first and args.end is not None:
         raise DamaError(f"--to {args.end} comes before --from {args.start}")
-    frames = game_frames(chosen, first=first, last=last)
     webp = args.out.suffix.lower() == ".webp"
-    args.out.write_bytes(animate(frames, image_format="webp" if webp else "gif"))
-    print(f"{args.out}: game {chosen.number}, {counted(len(frames), 'frame')}", file=out)
+    frames = game_frames(chosen, first=first, last=last)
+    count = write_animation(frames, args.out, image_format="webp" if webp else "gif")
+    print(f"{args.out}: game {chosen.number}, {counted(count, 'frame')}", file=out)
     return 0
 
 
@@ -143,7 +209,7 @@ def add_game_commands(commands: Commands) -> None:
     )
     render_game.add_argument("file", type=Path, metavar="FILE.pdn")
     render_game.add_argument("--out", type=Path, required=True, help="x.gif or x.webp")
-    render_game.add_argument("--game", type=int, default=1, help="which game (default: 1)")
+    render_game.add_argument("--game", type=_arguments.whole(1, 999_999), default=1, help="which game (default: 1)")
     render_game.add_argument(
         "--from", dest="start", default=None, metavar="N", help="the first move: 12 or 12..."
     )
