@@ -59,7 +59,7 @@ def _game(args: argparse.Namespace, out: TextIO) -> int:
         parse_label(args.fen_after)  # a bad label is one message, before any file is read
     errors = errors_of(out)
     progress = _Progress(errors)
-    checked = refused = 0
+    checked = refused = unread = 0
     for path in _pdn_files(args.files):
         notices: list[str] = []
         games = load_games(
@@ -76,7 +76,9 @@ def _game(args: argparse.Namespace, out: TextIO) -> int:
             notices.clear()
             verdict = item if isinstance(item, DamaError) else _game_line(item, args.fen_after)
             if isinstance(verdict, DamaError):
-                refused += 1
+                whole_file = getattr(verdict, "game", 0) is None
+                refused += not whole_file
+                unread += whole_file
                 progress.print(str(verdict), errors)
                 continue
             checked += 1
@@ -85,8 +87,11 @@ def _game(args: argparse.Namespace, out: TextIO) -> int:
             progress.print(verdict, out)
     progress.done()
     total = checked + refused
-    print(f"{counted(total, 'game')}: {checked} checked, {refused} refused", file=out)
-    return 1 if refused else 0
+    summary = f"{counted(total, 'game')}: {checked} checked, {refused} refused"
+    if unread:
+        summary += f"; {counted(unread, 'file')} not read"
+    print(summary, file=out)
+    return 1 if refused or unread else 0
 
 
 def _pdn_files(given: list[Path]) -> Iterator[Path]:

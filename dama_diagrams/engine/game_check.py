@@ -110,7 +110,13 @@ class GameChecker:
         self.warnings: list[str] = []
 
     def error(self, line: int | None, message: str, column: int | None = None) -> PdnError:
-        return PdnError(f"game {self.number}: {message}", path=self.path, line=line, column=column)
+        return PdnError(
+            f"game {self.number}: {message}",
+            path=self.path,
+            line=line,
+            column=column,
+            game=self.number,
+        )
 
     def feed(self, event: Event) -> PdnError | None:
         """Take one event; the error that refuses the game, if it does."""
@@ -125,12 +131,7 @@ class GameChecker:
         if kind == "error":
             assert event.error is not None
             error = event.error
-            raise PdnError(
-                f"game {self.number}: {error.message}",
-                path=error.path,
-                line=error.line,
-                column=error.column,
-            )
+            raise self.error(error.line, error.message, error.column)
         if kind == "tag":
             self._tag(event)
             return
@@ -246,11 +247,16 @@ class GameChecker:
                     "write the whole capture",
                     item.column,
                 )
-            if squares[0] == squares[-1] and len(squares) == 2:
+            partial = len(squares) > 2 and not Move(tuple(squares), True).captured
+            if partial or squares[0] == squares[-1]:
+                by = "".join(f" by {s}" for s in squares[1:-1][:1]) + "".join(
+                    f", {s}" for s in squares[2:-1]
+                )
+                legal_text = " ".join(map(str, legal)) or "none"
                 raise self.error(
                     item.line,
-                    f"move {label} {item.text} is not legal: no capture from {squares[0]} "
-                    f"comes back to {squares[0]}",
+                    f"move {label} {item.text} is not legal: no capture goes from "
+                    f"{squares[0]} to {squares[-1]}{by}; the legal moves are {legal_text}",
                     item.column,
                 )
         try:
@@ -279,7 +285,7 @@ class GameChecker:
                     f"the Result tag {printable(tagged)!r} is no PDN result "
                     "(2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, 0-0, *)"
                 )
-            elif result is None:
+            elif result in (None, "*"):
                 result = tagged
             elif Verdict.UNKNOWN not in (RESULTS[tagged], RESULTS[result]) and (
                 RESULTS[tagged] is not RESULTS[result]

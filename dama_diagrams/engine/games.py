@@ -138,6 +138,7 @@ def load_games(
                     reader.skip_game()
             elif not in_game and event.error is not None:
                 yield event.error
+                return
         if number == 0:
             yield PdnError("the file holds no game: no tags, moves or result", path=shown)
     except OSError as error:

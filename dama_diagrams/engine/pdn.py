@@ -62,9 +62,12 @@ class PdnError(DamaError):
         path: str | None = None,
         line: int | None = None,
         column: int | None = None,
+        game: int | None = None,
     ):
         super().__init__(message, path=path, line=line)
         self.column = column
+        self.game = game
+        """The game it refuses (numbered from 1), or ``None`` for the whole file."""
 
     def __str__(self) -> str:
         if self.path is not None and self.line is not None and self.column is not None:
