@@ -10,13 +10,14 @@ or writing the game back.  The first move that does not play is the game's
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
 from ..errors import DamaError, shorten
 from .board import Color
 from .legality import illegal_reason
-from .move import Move
+from .move import Move, jumped_square
 from .pdn import Event, PdnError, WrittenMove
 from .pdn_tags import RESULTS, Verdict, printable, standard_tags
 from .position import Position
@@ -247,7 +248,7 @@ class GameChecker:
                     "write the whole capture",
                     item.column,
                 )
-            partial = len(squares) > 2 and not Move(tuple(squares), True).captured
+            partial = any(jumped_square(a, b) is None for a, b in itertools.pairwise(squares))
             if partial or squares[0] == squares[-1]:
                 by = "".join(f" by {s}" for s in squares[1:-1][:1]) + "".join(
                     f", {s}" for s in squares[2:-1]
