@@ -5,9 +5,10 @@ captures in full) to a temporary PDN file, then times, best of several rounds:
 
 - pydraughts: ``draughts.PDN.PDNReader(filename=...)``, the baseline: it only
   splits the file into games and reads their tags and moves, checking none;
-- read: :func:`dama_diagrams.engine.pdn.read_games`, the same work here;
+- read: :class:`dama_diagrams.engine.pdn.PdnReader`, the same work here;
 - check: :func:`dama_diagrams.engine.games.load_games`, read and every move
-  played by the engine (short captures expanded, legality checked).
+  played by the engine (short captures expanded, legality checked), keeping
+  only each game's final position, as ``dama-diagrams game`` does.
 
 Run: ``python benchmarks/pdn.py [--games 10000] [--rounds 3]`` (pydraughts is
 the ``bench`` extra: ``pip install -e '.[bench]'``).
@@ -24,7 +25,8 @@ from pathlib import Path
 
 from dama_diagrams import Position
 from dama_diagrams.engine.games import Game, load_games
-from dama_diagrams.engine.pdn import read_games, read_lines
+from dama_diagrams.engine.pdn import PdnReader
+from dama_diagrams.engine.pdn_lines import read_lines
 
 
 def random_game(rng: random.Random, number: int) -> str:
@@ -75,10 +77,11 @@ def main() -> None:
         except ImportError:
             print("pydraughts is not installed (pip install -e '.[bench]'): no baseline")
         results["read"] = best_of(
-            args.rounds, lambda: sum(1 for _ in read_games(read_lines(path, "random.pdn"), "x"))
+            args.rounds,
+            lambda: sum(event.kind == "start" for event in PdnReader(read_lines(path, "x"), "x")),
         )
         results["check"] = best_of(
-            args.rounds, lambda: sum(isinstance(g, Game) for g in load_games(path))
+            args.rounds, lambda: sum(isinstance(g, Game) for g in load_games(path, keep=False))
         )
     baseline = results.get("pydraughts")
     for name, (seconds, count) in results.items():

@@ -155,8 +155,14 @@ def _error(path: Path, text: str | bytes, **options: bool) -> str:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ('[GameType "22"]\n1. 22-18 {never\nclosed 11-15 *\n', ":2:10: game 1: comment { is never closed"),
-        ('[GameType "22"]\n1. 22-18 (1. 21-17\n11-15 *\n', ":2:10: game 1: variation ( is never closed"),
+        (
+            '[GameType "22"]\n1. 22-18 {never\nclosed 11-15 *\n',
+            ":2:10: game 1: comment { is never closed",
+        ),
+        (
+            '[GameType "22"]\n1. 22-18 (1. 21-17\n11-15 *\n',
+            ":2:10: game 1: variation ( is never closed",
+        ),
         ('[GameType "22"]\n[FEN "W:W33:B1"]\n1. 22-18 *\n', ":2: game 1: the FEN tag: "),
         ('[GameType "20"]\n1. 32-28 *\n', ":1: game 1: GameType '20' is international draughts"),
         ('[GameType "22"]\n1. 22-18 11-15 3. 23-19 *\n', ":2:16: game 1: move number 3. is out"),

@@ -32,7 +32,8 @@ CIRCLE_AFTER = "W:W16,24,25:BK23"
 TIED = "W:WK23:B18,19,26,27"
 
 # The game of games/example.pdn, every capture in full.
-EXAMPLE = "23-19 10-14 19x10 5x14 24-20 9-13 20-16 1-5 21-18 14x21 26x17x10x1".split()
+EXAMPLE = ["23-19", "10-14", "19x10", "5x14", "24-20", "9-13", "20-16", "1-5", "21-18", "14x21"]
+EXAMPLE.append("26x17x10x1")
 
 
 def _play(fen: str, moves: list[str]) -> str:

@@ -331,7 +331,7 @@ def test_render_game_streams_its_frames(tmp_path: Path) -> None:
         count, peak = map(int, done.stdout.split())
         assert count == frames
         peaks[frames] = peak
-    assert peaks[301] - peaks[20] < 30 * 1024, peaks  # kB: far below 280 frames × 0.8 MB
+    assert peaks[301] - peaks[20] < 30 * 1024, peaks  # kB: far below 280 frames at 0.8 MB each
     with Image.open(tmp_path / "301.gif") as gif:
         assert gif.n_frames == 301
         gif.seek(300)

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..errors import DamaError
+from ._context import Handler
 from ._diagram_commands import add_render, add_verify
 from ._engine_commands import add_commands as add_engine_commands
 from ._engine_commands import add_game_commands
 from ._find_command import FIND_CLAIMS, add_find
-from ._context import Handler
 from ._site_commands import add_site_commands, add_update_translations
 
 __all__ = ["FIND_CLAIMS", "build_parser", "main"]

@@ -214,7 +214,9 @@ def add_game_commands(commands: Commands) -> None:
     )
     render_game.add_argument("file", type=Path, metavar="FILE.pdn")
     render_game.add_argument("--out", type=Path, required=True, help="x.gif or x.webp")
-    render_game.add_argument("--game", type=_arguments.whole(1, 999_999), default=1, help="which game (default: 1)")
+    render_game.add_argument(
+        "--game", type=_arguments.whole(1, 999_999), default=1, help="which game (default: 1)"
+    )
     render_game.add_argument(
         "--from", dest="start", default=None, metavar="N", help="the first move: 12 or 12..."
     )

@@ -42,6 +42,7 @@ GAME_TYPES = {
 MAX_NUMBER_DIGITS = 6
 """No game has a millionth move: a longer number is refused before it is converted."""
 
+_LABEL = re.compile(rf"([0-9]{{1,{MAX_NUMBER_DIGITS}}})(\.\.\.|\.)?")
 _SHORT = re.compile(r"([0-9]{1,2})x([0-9]{1,2}(?:x[0-9]{1,2})*)")
 
 
@@ -70,7 +71,7 @@ def move_label(ply: int) -> str:
 
 def parse_label(label: str) -> int:
     """The half-move of ``12`` or ``12.`` (White's twelfth move) or ``12...`` (Black's)."""
-    match = re.fullmatch(r"([0-9]{1,%d})(\.\.\.|\.)?" % MAX_NUMBER_DIGITS, label.strip())
+    match = _LABEL.fullmatch(label.strip())
     if match is None or int(match.group(1)) == 0:
         raise DamaError(
             f"{shorten(label)} is not a move number: write 12 for White's twelfth move, "

@@ -200,9 +200,7 @@ def _line_words(moves: Sequence[PlayedMove], ply: int) -> list[str]:
     # Each frame: the moves left; the next ply, whether the next move needs its
     # number (after a comment or a variation) and whether its "(" is written;
     # whether it is a variation.
-    stack: list[tuple[Iterator[PlayedMove], list[int], bool]] = [
-        (iter(moves), [ply, 1, 1], False)
-    ]
+    stack: list[tuple[Iterator[PlayedMove], list[int], bool]] = [(iter(moves), [ply, 1, 1], False)]
     while stack:
         left, state, variation = stack[-1]
         if not state[2]:

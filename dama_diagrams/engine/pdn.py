@@ -88,7 +88,9 @@ class WrittenMove:
     """The line and column of that number."""
 
 
-EventKind = Literal["start", "tag", "move", "nag", "comment", "open", "close", "result", "error", "end"]
+EventKind = Literal[
+    "start", "tag", "move", "nag", "comment", "open", "close", "result", "error", "end"
+]
 
 
 @dataclass(slots=True)

@@ -72,8 +72,7 @@ def _utf16_lines(file: BinaryIO, shown: str) -> Iterator[tuple[int, str]]:
             yield number, line
     except UnicodeDecodeError:
         raise PdnError(
-            "not valid UTF-16 although the file starts with its byte-order mark; "
-            "save it as UTF-8",
+            "not valid UTF-16 although the file starts with its byte-order mark; save it as UTF-8",
             path=shown,
             line=number + 1,
         ) from None
@@ -83,8 +82,7 @@ def _utf16_lines(file: BinaryIO, shown: str) -> Iterator[tuple[int, str]]:
 
 def _too_long(shown: str, number: int) -> PdnError:
     return PdnError(
-        "the line is longer than 1 MB: a PDN file wraps its moves over lines; "
-        "is this a PDN file?",
+        "the line is longer than 1 MB: a PDN file wraps its moves over lines; is this a PDN file?",
         path=shown,
         line=number,
     )

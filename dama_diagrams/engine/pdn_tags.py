@@ -36,7 +36,9 @@ RESULTS: dict[str, Verdict] = {
 }
 """Every result PDN writes: points (2-0, 1-1, 0-2, 0-0) or as in chess (1-0, 1/2-1/2, 0-1)."""
 
-RESULT_PATTERN = "(?:" + "|".join(re.escape(r) for r in sorted(RESULTS, key=len, reverse=True)) + ")"
+RESULT_PATTERN = (
+    "(?:" + "|".join(re.escape(r) for r in sorted(RESULTS, key=len, reverse=True)) + ")"
+)
 
 ALIASES: dict[str, str] = {
     # Italian, as FID tournament software and players write them
@@ -85,4 +87,3 @@ def printable(text: str, limit: int = 80) -> str:
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-
