@@ -163,6 +163,8 @@ def _render_game(args: argparse.Namespace, out: TextIO) -> int:
     last = chosen.length if args.end is None else chosen.played_by(args.end)
     if last <= first and args.end is not None:
         raise DamaError(f"--to {args.end} comes before --from {args.start}")
+    if args.out.suffix.lower() not in (".gif", ".webp"):
+        raise DamaError(f"--out {args.out}: name a .gif or a .webp file")
     webp = args.out.suffix.lower() == ".webp"
     frames = game_frames(chosen, first=first, last=last)
     count = write_animation(frames, args.out, image_format="webp" if webp else "gif")
@@ -195,7 +197,13 @@ def add_commands(commands: Commands) -> None:
 
 def add_game_commands(commands: Commands) -> None:
     game = commands.add_parser("game", help="check every move of PDN games")
-    game.add_argument("files", nargs="+", type=Path, metavar="FILE.pdn")
+    game.add_argument(
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE.pdn",
+        help="PDN files, or folders whose .pdn files are all read",
+    )
     game.add_argument(
         "--fen-after",
         default=None,
