@@ -276,14 +276,19 @@ def test_a_junk_game_fails_at_once_with_little_memory(tmp_path: Path) -> None:
     assert [type(g) for g in rest] == [Game]  # and the game after it still reads
 
 
+def _shuffle(path: Path, fen: str, moves: int, end: str) -> Path:
+    """A game where White's king goes 29-25-29 and Black's 4-8-4, ``moves`` half-moves."""
+    with path.open("w", encoding="utf-8") as file:
+        file.write(f'[GameType "22"]\n[FEN "{fen}"]\n')
+        for n in range(1, moves // 2, 2):
+            file.write(f"{n}. 29-25 4-8 {n + 1}. 25-29 8-4\n")
+        file.write(f"{end}\n")
+    return path
+
+
 def test_a_long_legal_game_streams_in_flat_memory(tmp_path: Path) -> None:
     """Two kings shuffle back and forth, 100,000 moves: it ends where it began."""
-    path = tmp_path / "long.pdn"
-    with path.open("w", encoding="utf-8") as file:
-        file.write('[GameType "22"]\n[FEN "W:WK29:BK4"]\n')
-        for n in range(1, 50_000, 2):
-            file.write(f"{n}. 29-25 4-8 {n + 1}. 25-29 8-4\n")
-        file.write("1-1\n")
+    path = _shuffle(tmp_path / "long.pdn", "W:WK29:BK4", 100_000, "1-1")
     tracemalloc.start()
     (game,) = load_games(path, keep=False, wanted="25000...")
     _, peak = tracemalloc.get_traced_memory()
@@ -313,12 +318,7 @@ def test_render_game_streams_its_frames(tmp_path: Path) -> None:
     from dama_diagrams.render.animation import game_frames
     from dama_diagrams.render.png import svg_to_png
 
-    path = tmp_path / "long.pdn"
-    with path.open("w", encoding="utf-8") as file:
-        file.write('[GameType "22"]\n[FEN "W:WK29,K30:BK4,1"]\n')
-        for n in range(1, 200, 2):
-            file.write(f"{n}. 29-25 4-8 {n + 1}. 25-29 8-4\n")
-        file.write("201. 30-26 *\n")
+    path = _shuffle(tmp_path / "long.pdn", "W:WK29,K30:BK4,1", 400, "201. 30-26 *")
     peaks = {}
     for frames in (20, 301):
         out = tmp_path / f"{frames}.gif"
