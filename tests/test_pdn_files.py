@@ -225,3 +225,17 @@ def test_folders_and_many_files_are_read(tmp_path: Path) -> None:
     ]
     assert result.stdout.splitlines()[-1] == "3 games: 2 checked, 1 refused"
     assert f"{other}:2:4: game 1: move 1. 22-17 is not legal" in result.stderr
+
+
+def test_move_numbers_as_other_software_writes_them(tmp_path: Path) -> None:
+    """``1.22-18`` without a space, ``2. ... 7x14`` for Black's move, ``[`` in a value."""
+    path = tmp_path / "s.pdn"
+    path.write_text(
+        '[Event "Torneo [A]"]\n[GameType "22"]\n'
+        "1.22-18 11-14 2.18x11 {presa [obbligatoria]} 2. ... 7x14 1-1\n",
+        encoding="utf-8",
+    )
+    (game,) = load_games(path)
+    assert isinstance(game, Game) and game.standard["Event"] == "Torneo [A]"
+    assert game.final.to_fen() == _play(INITIAL, ["22-18", "11-14", "18x11", "7x14"])
+    assert game.moves[2].comments == ("presa [obbligatoria]",)

@@ -140,7 +140,7 @@ def _game_line(game: Game, fen_after: str | None) -> str | DamaError:
     if fen_after is not None:
         if game.found is None:
             return DamaError(
-                f"{where}: has no move {fen_after}: it has {counted(game.length, 'move')}"
+                f"{where} has no move {fen_after}: it has {counted(game.length, 'move')}"
             )
         return f"{where}, after {fen_after}: {game.found.to_fen()}"
     result = game.result or "*"

@@ -36,6 +36,7 @@ _TOKEN = re.compile(
     | (?P<rest>[;%].*)
     | (?P<result>{RESULT_PATTERN}(?=[\s()]|$))
     | (?P<number>[0-9]+\.(?:\.\.)?)
+    | (?P<ellipsis>\.\.\.)
     | (?P<move>[0-9]+(?:[-x][0-9]+)+)
     | (?P<nag>\$[0-9]+|[!?]{{1,2}})
     | (?P<stray>[}}\]])
@@ -233,6 +234,10 @@ class PdnReader:
         """The event of one movetext token, or ``None`` for a move number."""
         if kind == "number":
             state.number = (token, line, column)
+            return None
+        if kind == "ellipsis":  # "12. ... 11-15", as some software writes Black's move
+            if state.number is not None and not state.number[0].endswith("..."):
+                state.number = (state.number[0] + "..", *state.number[1:])
             return None
         number, state.number = state.number, None
         if kind == "move":
