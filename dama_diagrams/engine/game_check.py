@@ -207,8 +207,12 @@ class GameChecker:
                 f"move number {_shown(written.number)} is out of order: this is move {label}",
                 at_column,
             )
-        move = self._checked(line.position, written, label)
-        line.before, line.position = line.position, line.position.play(move)
+        played = _played(line.position, written.text)
+        if played is None:
+            move = self._checked(line.position, written, label)
+            played = move, line.position.play(move)
+        move, after = played
+        line.before, line.position = line.position, after
         if self.keep:
             line.moves.append(PlayedMove(move, written.text, written.line, written.column))
         if len(self.lines) == 1:
@@ -355,6 +359,19 @@ def _winner(position: Position) -> Color | None:
     if not position.squares(other, king=False) and not position.squares(other, king=True):
         return position.turn
     return None
+
+
+def _played(position: Position, text: str) -> tuple[Move, Position] | None:
+    """The move as written and the position after it, when it is legal as written.
+
+    The common case, and the fast one: the legal moves are listed only when the
+    move is short or wrong.
+    """
+    try:
+        move = Move.parse(text)
+        return move, position.play(move)
+    except DamaError:
+        return None
 
 
 def _follows(move: Move, squares: list[int]) -> bool:
