@@ -239,3 +239,17 @@ def test_move_numbers_as_other_software_writes_them(tmp_path: Path) -> None:
     assert isinstance(game, Game) and game.standard["Event"] == "Torneo [A]"
     assert game.final.to_fen() == _play(INITIAL, ["22-18", "11-14", "18x11", "7x14"])
     assert game.moves[2].comments == ("presa [obbligatoria]",)
+
+
+def test_jobs_give_the_same_verdicts_in_the_same_order(tmp_path: Path) -> None:
+    for index, move in enumerate(["22-18", "22-17", "23-19", "24-20"]):
+        (tmp_path / f"{index}.pdn").write_text(f'[GameType "22"]\n1. {move} *\n' * 3, "utf-8")
+    alone = run_cli("game", str(tmp_path))
+    shared = run_cli("game", "--jobs", "2", str(tmp_path))
+    assert (shared.returncode, shared.stdout, shared.stderr) == (
+        alone.returncode,
+        alone.stdout,
+        alone.stderr,
+    )
+    assert alone.stdout.splitlines()[-1] == "12 games: 9 checked, 3 refused"
+    assert alone.stdout.splitlines()[0].startswith(f"{tmp_path / '0.pdn'}:1: game 1 ")

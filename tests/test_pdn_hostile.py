@@ -46,6 +46,11 @@ def test_after_good_is_the_reference_s() -> None:
         (f'[GameType "22"]\n{HUGE}. 22-18 *\n', "4:1", "move number 111111… (5000 digits)"),
         ('[GameType "22"]\n1. 22-18 11-14 3. 23-19 *\n', "4:16", "move number 3. is out"),
         ('[GameType "20"]\n1. 32-28 *\n', "3", "GameType '20' is international draughts"),
+        (
+            '[GameType "22"]\n[GameType "20"]\n1. 22-18 *\n',
+            "4",
+            "a second GameType tag says '20', the first '22' (line 3): keep one",
+        ),
     ],
 )
 def test_a_broken_game_between_two_good_ones_hides_neither(
