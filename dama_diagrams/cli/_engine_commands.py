@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..engine.position import Position
 from ..engine.priority import explain
-from . import _arguments
-from ._game_commands import check_games
+from . import _arguments, _game_commands
 
 if TYPE_CHECKING:
     from ._context import Commands
@@ -97,7 +96,7 @@ def add_game_commands(commands: Commands) -> None:
         action="store_true",
         help="read games without a GameType tag as Italian draughts",
     )
-    game.set_defaults(handler=check_games)
+    game.set_defaults(handler=_game_commands.check_games)
 
     render_game = commands.add_parser(
         "render-game", help="animate a PDN game, or part of it, as a GIF or WebP"
@@ -113,4 +112,4 @@ def add_game_commands(commands: Commands) -> None:
     render_game.add_argument(
         "--to", dest="end", default=None, metavar="N", help="the last move: 20 or 20..."
     )
-    render_game.set_defaults(handler=render_game)
+    render_game.set_defaults(handler=_game_commands.render_game)
