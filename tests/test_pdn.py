@@ -155,8 +155,14 @@ def _error(path: Path, text: str | bytes, **options: bool) -> str:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ('[GameType "22"]\n1. 22-18 {never\nclosed 11-15 *\n', ":2:10: comment { is never closed"),
-        ('[GameType "22"]\n1. 22-18 (1. 21-17\n11-15 *\n', ":2:10: variation ( is never closed"),
+        (
+            '[GameType "22"]\n1. 22-18 {never\nclosed 11-15 *\n',
+            ":2:10: game 1: comment { is never closed",
+        ),
+        (
+            '[GameType "22"]\n1. 22-18 (1. 21-17\n11-15 *\n',
+            ":2:10: game 1: variation ( is never closed",
+        ),
         ('[GameType "22"]\n[FEN "W:W33:B1"]\n1. 22-18 *\n', ":2: game 1: the FEN tag: "),
         ('[GameType "20"]\n1. 32-28 *\n', ":1: game 1: GameType '20' is international draughts"),
         ('[GameType "22"]\n1. 22-18 11-15 3. 23-19 *\n', ":2:16: game 1: move number 3. is out"),
@@ -237,7 +243,8 @@ def test_the_game_command_prints_a_line_per_game_and_fails_on_a_bad_one(tmp_path
     for move in ("22-18", "11-14", "18x11", "7x14"):
         final = _reference_play(final, move)
     assert result.stdout.splitlines() == [
-        f"{path}:1: game 1 (Rossi \u2013 Bianchi, 1-1): 4 moves, final position {final}"
+        f"{path}:1: game 1 (Rossi \u2013 Bianchi, 1-1): 4 moves, final position {final}",
+        "2 games: 1 checked, 1 refused",
     ]
     assert result.stderr.splitlines() == [
         f"{path}:9:19: game 2: move 2. 21-17 is not legal: capturing is compulsory: "

@@ -1,40 +1,56 @@
-"""PDN 3.0 text: games read as they are written, and written back.
+"""PDN 3.0 text read as a stream of events, one game after another.
 
-:func:`read_games` streams a file game by game (a 50 MB file is never held
-whole): tags, move numbers, moves as written, comments ``{…}``, variations
-``(…)``, NAGs and strength marks, and the result.  It knows nothing of the
-rules; :mod:`.games` checks each move with the engine.  Every error carries
-its line and column, as ``path:line:column: message``.
+:class:`PdnReader` turns numbered lines (:func:`.pdn_lines.read_lines`) into
+events: a game starts, a tag, a move as written, a NAG, a comment, a variation
+opens or closes, the result, the game ends.  It keeps nothing of a game but the
+open variations, so one game of any length streams; it never recurses, so
+variations may nest deep.  A malformed game is an ``error`` event at its line
+and column, after which the reader skips to that game's end (its result, or
+the next game's tags) and goes on: one bad game never hides the others.  It
+knows nothing of the rules; :mod:`.game_check` plays the moves.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Literal
 
-from ..errors import DamaError
+from ..errors import DamaError, shorten
+from .pdn_tags import RESULT_PATTERN
 
-RESULTS = ("2-0", "0-2", "1-1", "1-0", "0-1", "0-0", "*")
+MAX_DEPTH = 10_000
+"""Variations nested deeper than this are refused: real files nest a few levels."""
+
+MAX_COMMENT = 1 << 20
+"""A comment longer than this (1 MB) is refused: its ``}`` is surely missing."""
 
 _TOKEN = re.compile(
-    r"""
+    rf"""
       (?P<space>\s+)
     | (?P<tag>\[)
-    | (?P<comment>\{)
+    | (?P<comment>\{{)
     | (?P<open>\()
     | (?P<close>\))
     | (?P<rest>[;%].*)
-    | (?P<result>(?:2-0|0-2|1-1|1-0|0-1|0-0|\*)(?=[\s()]|$))
-    | (?P<number>\d+\.(?:\.\.)?)
-    | (?P<move>\d+(?:[-x]\d+)+)
-    | (?P<nag>\$\d+|[!?]{1,2})
-    | (?P<other>[^\s(){}\[\]]+)
+    | (?P<result>{RESULT_PATTERN}(?=[\s()]|$))
+    | (?P<number>[0-9]+\.(?:\.\.)?)
+    | (?P<ellipsis>\.\.\.)
+    | (?P<move>[0-9]+(?:[-x][0-9]+)+)
+    | (?P<nag>\$[0-9]+|[!?]{{1,2}})
+    | (?P<stray>[}}\]])
+    | (?P<other>[^\s(){{}}\[\]]+)
     """,
     re.VERBOSE,
 )
-_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+# While a broken game is skipped, only what can end it matters: a comment (which
+# may hide anything), a tag, a result.
+_SKIP = re.compile(
+    rf"(?P<comment>\{{)|(?P<tag>\[)|(?<![^\s()])(?P<result>{RESULT_PATTERN})(?=[\s()]|$)"
+)
+_TAG = re.compile(r'\[\s*([^\W\d]\w*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_STRAY = {"}": "} closes no comment {", "]": "] closes no tag ["}
 
 
 class PdnError(DamaError):
@@ -47,9 +63,12 @@ class PdnError(DamaError):
         path: str | None = None,
         line: int | None = None,
         column: int | None = None,
+        game: int | None = None,
     ):
         super().__init__(message, path=path, line=line)
         self.column = column
+        self.game = game
+        """The game it refuses (numbered from 1), or ``None`` for the whole file."""
 
     def __str__(self) -> str:
         if self.path is not None and self.line is not None and self.column is not None:
@@ -59,7 +78,7 @@ class PdnError(DamaError):
 
 @dataclass
 class WrittenMove:
-    """One move as the file writes it, with what the file says about it."""
+    """One move as the file writes it."""
 
     text: str
     line: int
@@ -68,175 +87,225 @@ class WrittenMove:
     """The move number written just before it (``12.`` or ``12...``), if any."""
     number_at: tuple[int, int] | None = None
     """The line and column of that number."""
-    nags: list[str] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
-    variations: list[list[WrittenMove]] = field(default_factory=list)
-    """Alternatives to this move, each a line of moves from the position before it."""
+
+
+EventKind = Literal[
+    "start", "tag", "move", "nag", "comment", "open", "close", "result", "error", "end"
+]
+
+
+@dataclass(slots=True)
+class Event:
+    """One thing the file says, where it says it."""
+
+    kind: EventKind
+    line: int
+    column: int = 0
+    text: str = ""
+    """The tag's name, the NAG, the comment, the result."""
+    value: str = ""
+    """The tag's value."""
+    move: WrittenMove | None = None
+    error: PdnError | None = None
 
 
 @dataclass
-class RawGame:
-    """One game of a PDN file, before the rules look at it."""
+class _State:
+    """What the reader knows of the game it is in."""
 
-    line: int
-    tags: dict[str, str] = field(default_factory=dict)
-    tag_lines: dict[str, int] = field(default_factory=dict)
-    intro: list[str] = field(default_factory=list)
-    """Comments before the first move."""
-    moves: list[WrittenMove] = field(default_factory=list)
-    result: str | None = None
-
-    @property
-    def empty(self) -> bool:
-        return not self.tags and not self.moves and self.result is None and not self.intro
+    started: bool = False
+    movetext: bool = False
+    openings: list[tuple[int, int]] = field(default_factory=list)
+    moved: list[bool] = field(default_factory=lambda: [False])
+    """For the main line and each open variation: has it a move yet?"""
+    number: tuple[str, int, int] | None = None
 
 
-Notice = Callable[[str], None]
+class PdnReader:
+    """The events of numbered lines; call :meth:`skip_game` to skip the rest of a game."""
 
-
-def read_lines(path: Path, shown: str, notice: Notice | None = None) -> Iterator[tuple[int, str]]:
-    """The lines of a PDN file, numbered from 1, read as they are needed.
-
-    UTF-8 is expected; a file in Latin-1 (common for PDN) is read as such from
-    its first line that is not UTF-8, and ``notice`` hears of it once.
-    """
-    latin = False
-    with path.open("rb") as file:
-        for number, raw in enumerate(file, 1):
-            if not latin:
-                try:
-                    yield number, raw.decode("utf-8")
-                    continue
-                except UnicodeDecodeError:
-                    latin = True
-                    if notice is not None:
-                        notice(f"{shown}:{number}: not UTF-8: read as Latin-1 (ISO-8859-1)")
-            yield number, raw.decode("latin-1")
-
-
-def read_games(lines: Iterable[tuple[int, str]], path: str) -> Iterator[RawGame]:
-    """The games of numbered lines, one at a time; a malformed file is a :class:`PdnError`."""
-    return _Reader(path).games(iter(lines))
-
-
-class _Reader:
-    def __init__(self, path: str):
+    def __init__(self, lines: Iterable[tuple[int, str]], path: str):
         self.path = path
+        self._lines = iter(lines)
+        self._skipping = False
 
-    def error(self, line: int, column: int, message: str) -> PdnError:
+    def skip_game(self) -> None:
+        """Read no more of the current game than is needed to find its end."""
+        self._skipping = True
+
+    def error(self, line: int, column: int | None, message: str) -> PdnError:
         return PdnError(message, path=self.path, line=line, column=column)
 
-    def games(self, lines: Iterator[tuple[int, str]]) -> Iterator[RawGame]:
-        game = RawGame(line=1)
-        stack: list[list[WrittenMove]] = [game.moves]
-        openings: list[tuple[int, int]] = []
-        number: tuple[str, int, int] | None = None
-        for line, text in lines:
+    def _next_line(self) -> tuple[int, str] | PdnError | None:
+        try:
+            return next(self._lines, None)
+        except PdnError as error:
+            return error
+
+    def __iter__(self) -> Iterator[Event]:
+        state = _State()
+        last = 0
+        while True:
+            fetched = self._next_line()
+            if isinstance(fetched, PdnError):
+                yield Event("error", fetched.line or last, error=fetched)
+                break
+            if fetched is None:
+                break
+            line, text = fetched
+            last = line
+            if self._skipping and text.strip() and not text.lstrip().startswith("["):
+                state.movetext = True
             position = 0
             while position < len(text):
+                if self._skipping:
+                    found = _SKIP.search(text, position)
+                    if found is None:
+                        break
+                    kind, position = found.lastgroup, found.end()
+                    if kind == "comment":
+                        ended = self._comment(line, text, position, keep=False)
+                        if isinstance(ended, PdnError):
+                            break
+                        _, line, text, position = ended
+                    elif kind == "result" or state.movetext:
+                        if kind == "tag":
+                            position -= 1
+                        yield Event("end", line)
+                        state, self._skipping = _State(), False
+                    continue
                 match = _TOKEN.match(text, position)
-                assert match is not None  # every character belongs to some token
+                if match is None:  # pragma: no cover - the last alternative takes any rest
+                    break
                 kind, token, column = match.lastgroup, match.group(), position + 1
                 position = match.end()
                 if kind in ("space", "rest"):
                     continue
+                if kind == "tag" and state.movetext:
+                    if state.openings:
+                        opened = state.openings[-1]
+                        yield self._problem(*opened, "variation ( is never closed with )")
+                    yield Event("end", line)
+                    state, self._skipping = _State(), False
+                if not state.started:
+                    state.started = True
+                    yield Event("start", line, column)
                 if kind == "tag":
-                    if game.moves or game.result is not None:
-                        if openings:
-                            raise self.error(*openings[-1], "variation ( is never closed with )")
-                        yield game
-                        game, number = RawGame(line=line), None
-                        stack = [game.moves]
-                    elif game.empty:
-                        game.line = line
-                    position = self.tag(game, text, position - 1, line)
-                elif kind == "comment":
-                    comment, line, text, position = self.comment(lines, line, text, position)
-                    self.attach_comment(game, stack, comment)
-                elif kind == "open":
-                    current = stack[-1]
-                    if not current:
-                        raise self.error(
-                            line, column, "a variation ( must follow the move it replaces"
+                    tag = _TAG.match(text, position - 1)
+                    if tag is None:
+                        yield self._problem(
+                            line, column, 'a tag is written [Name "value"] on one line'
                         )
-                    variation: list[WrittenMove] = []
-                    current[-1].variations.append(variation)
-                    stack.append(variation)
-                    openings.append((line, column))
-                    number = None
-                elif kind == "close":
-                    if len(stack) == 1:
-                        raise self.error(line, column, ") closes no variation")
-                    stack.pop()
-                    openings.pop()
-                    number = None
-                elif kind == "number":
-                    number = (token, line, column)
-                elif kind == "move":
-                    written = WrittenMove(token, line, column)
-                    if number is not None:
-                        written.number, written.number_at = number[0], number[1:]
-                    stack[-1].append(written)
-                    number = None
-                elif kind == "nag":
-                    if not stack[-1]:
-                        raise self.error(line, column, f"{token} follows no move")
-                    stack[-1][-1].nags.append(token)
-                elif kind == "result":
-                    if openings:
-                        raise self.error(
-                            *openings[-1], f"variation ( is never closed with ) before {token}"
-                        )
-                    game.result = token
-                    yield game
-                    game, number = RawGame(line=line), None
-                    stack = [game.moves]
-                else:
-                    raise self.error(
-                        line,
-                        column,
-                        f"{token!r} is not PDN: expected a move (22-18, 29x22x15), a move "
-                        "number (12.), a comment {…}, a variation (…) or a result (2-0)",
-                    )
-        if openings:
-            raise self.error(*openings[-1], "variation ( is never closed with )")
-        if not game.empty:
-            yield game
+                        self._skipping = True
+                        continue
+                    position = tag.end()
+                    value = re.sub(r"\\(.)", r"\1", tag.group(2))
+                    yield Event("tag", line, column, tag.group(1), value)
+                    continue
+                state.movetext = True
+                if kind == "comment":
+                    ended = self._comment(line, text, position, keep=True)
+                    if isinstance(ended, PdnError):
+                        yield Event("error", ended.line or line, error=ended)
+                        self._skipping = True
+                        break
+                    comment, line, text, position = ended
+                    yield Event("comment", line, column, comment)
+                    continue
+                event = self._movetext(state, kind, token, line, column)
+                if event is not None:
+                    yield event
+                    if event.kind == "error":
+                        self._skipping = True
+                    elif event.kind == "result":
+                        yield Event("end", line)
+                        state = _State()
+        if state.openings and not self._skipping:
+            yield self._problem(*state.openings[-1], "variation ( is never closed with )")
+        if state.started:
+            yield Event("end", last)
 
-    def tag(self, game: RawGame, text: str, start: int, line: int) -> int:
-        match = _TAG.match(text, start)
-        if match is None:
-            raise self.error(line, start + 1, 'a tag is written [Name "value"] on one line')
-        name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
-        game.tags[name] = value
-        game.tag_lines[name] = line
-        return match.end()
+    def _problem(self, line: int, column: int, message: str) -> Event:
+        return Event("error", line, column, error=self.error(line, column, message))
 
-    def comment(
-        self, lines: Iterator[tuple[int, str]], line: int, text: str, position: int
-    ) -> tuple[str, int, str, int]:
-        """The comment that starts before ``position``, however many lines it takes."""
+    def _movetext(
+        self, state: _State, kind: str | None, token: str, line: int, column: int
+    ) -> Event | None:
+        """The event of one movetext token, or ``None`` for a move number."""
+        if kind == "number":
+            state.number = (token, line, column)
+            return None
+        if kind == "ellipsis":  # "12. ... 11-15", as some software writes Black's move
+            if state.number is not None and not state.number[0].endswith("..."):
+                state.number = (state.number[0] + "..", *state.number[1:])
+            return None
+        number, state.number = state.number, None
+        if kind == "move":
+            written = WrittenMove(token, line, column)
+            if number is not None:
+                written.number, written.number_at = number[0], number[1:]
+            state.moved[-1] = True
+            return Event("move", line, column, move=written)
+        if kind == "nag":
+            if not state.moved[-1]:
+                return self._problem(line, column, f"{token} follows no move")
+            return Event("nag", line, column, token)
+        if kind == "open":
+            if not state.moved[-1]:
+                return self._problem(line, column, "a variation ( must follow the move it replaces")
+            if len(state.openings) >= MAX_DEPTH:
+                return self._problem(
+                    line, column, f"variations nest more than {MAX_DEPTH} deep: is a ) missing?"
+                )
+            state.openings.append((line, column))
+            state.moved.append(False)
+            return Event("open", line, column)
+        if kind == "close":
+            if not state.openings:
+                return self._problem(line, column, ") closes no variation")
+            state.openings.pop()
+            state.moved.pop()
+            return Event("close", line, column)
+        if kind == "result":
+            if state.openings:
+                opened = state.openings[-1]
+                return self._problem(*opened, f"variation ( is never closed with ) before {token}")
+            return Event("result", line, column, token)
+        if kind == "stray":
+            return self._problem(line, column, _STRAY[token])
+        return self._problem(
+            line,
+            column,
+            f"{shorten(token)} is not PDN: expected a move (22-18, 29x22x15), a move "
+            "number (12.), a comment {…}, a variation (…) or a result (2-0, 1-1, 0-2)",
+        )
+
+    def _comment(
+        self, line: int, text: str, position: int, *, keep: bool
+    ) -> tuple[str, int, str, int] | PdnError:
+        """The comment that starts before ``position``, however many lines it takes.
+
+        Also where the reader is once past its ``}``.  ``keep=False`` skips it
+        without holding its text.
+        """
         start = (line, position)
-        parts = []
+        parts: list[str] = []
+        size = 0
         while True:
             end = text.find("}", position)
+            piece = text[position:] if end < 0 else text[position:end]
+            if keep:
+                size += len(piece)
+                if size > MAX_COMMENT:
+                    return self.error(*start, "comment { runs over 1 MB: is its } missing?")
+                parts.append(piece)
             if end >= 0:
-                parts.append(text[position:end])
                 return " ".join(" ".join(parts).split()), line, text, end + 1
-            parts.append(text[position:])
-            following = next(lines, None)
-            if following is None:
-                raise self.error(*start, "comment { is never closed with }")
+            following = self._next_line()
+            if following is None or isinstance(following, PdnError):
+                return self.error(*start, "comment { is never closed with }")
             line, text = following
             position = 0
-
-    @staticmethod
-    def attach_comment(game: RawGame, stack: list[list[WrittenMove]], comment: str) -> None:
-        current = stack[-1]
-        if current:
-            current[-1].comments.append(comment)
-        elif len(stack) == 1:
-            game.intro.append(comment)
 
 
 # --- writing ---------------------------------------------------------------------------------
