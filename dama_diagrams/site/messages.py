@@ -43,6 +43,10 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("ui.to_light", "Switch to light mode"),
     pgettext("ui.made_with", "Made with {tool}"),
     pgettext("ui.not_served", "not in this preview"),
+    pgettext("ui.pdf", "Download the rules as PDF"),
+    # book (the printed rules)
+    pgettext("book.contents", "Contents"),
+    pgettext("book.solutions", "Solutions to the exercises"),
     # legend
     pgettext("legend.start", "start square"),
     pgettext("legend.landing", "landing squares"),
