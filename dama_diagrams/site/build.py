@@ -37,6 +37,7 @@ from ._common import (
 from ._mkdocs import mkdocs_error, preload, root_404, run_mkdocs, write_config, write_files
 from ._signals import terminate_as_interrupt
 from ._workers import worker_pool
+from .booklet import PDF_NAME, book_job, write_book
 from .cards import CARD_CACHE, Card, iter_cards
 from .config import (
     BaseConfig,
@@ -84,8 +85,12 @@ def generate_language(
     *,
     base: BaseConfig,
     languages: Sequence[str],
+    book: bool = False,
 ) -> LanguageSources:
-    """Diagrams, pages, settings and social cards of one language."""
+    """Diagrams, pages, settings and social cards of one language.
+
+    With ``book``, every page links the language's PDF (which only ``build`` writes).
+    """
     catalog = load_catalog(project_root, language)
     started = time.perf_counter()
     drawn = {figure_id: figure.draw(catalog) for figure_id, figure in figures.items()}
@@ -124,7 +129,13 @@ def generate_language(
         files[f"assets/{script}"] = (TEMPLATES / script).read_text(encoding="utf-8")
     files[FAVICON] = (TEMPLATES / "favicon.svg").read_text(encoding="utf-8")
     names = {code: native_name(code) for code in languages}
-    settings = language_settings(base, catalog, names, mkdocs_nav(nav, catalog))
+    settings = language_settings(
+        base,
+        catalog,
+        names,
+        mkdocs_nav(nav, catalog),
+        pdf=PDF_NAME.format(language=language) if book else None,
+    )
     timings["pages"] = time.perf_counter() - started
     return LanguageSources(language, files, settings, cards, untranslated, timings)
 
@@ -278,7 +289,7 @@ def _build_site(
         built, cards_seconds = _build_languages(
             project_root, base, chosen, figures, staging, menu=listed
         )
-        for step in ("render", "pages", "mkdocs"):
+        for step in ("render", "pages", "mkdocs", "booklet"):
             timings[step] = timings.get(step, 0.0) + sum(s.timings[step] for s in built)
         timings["render"] += cards_seconds
         for code in kept:
@@ -347,11 +358,14 @@ def _build_languages(
     errors: dict[str, DamaError] = {}
     built: dict[str, LanguageSources] = {}
     waiting: dict[str, Callable[[], _MkDocsResult]] = {}
+    books: dict[str, Callable[[], float]] = {}
     preload(base.plugin_names())
-    with worker_pool(len(languages)) as pool:
+    with worker_pool(2 * len(languages)) as pool:
         for code in languages:
             try:
-                sources = generate_language(project_root, code, figures, base=base, languages=menu)
+                sources = generate_language(
+                    project_root, code, figures, base=base, languages=menu, book=True
+                )
             except DamaError as exc:
                 errors[code] = exc
                 continue
@@ -364,6 +378,8 @@ def _build_languages(
                 code, write_config(config, folder / "mkdocs.yml"), sources.settings, page_404
             )
             waiting[code] = pool.submit(code, _run_mkdocs_job, job)
+            book = book_job(project_root, sources, figures, staging / "books" / code)
+            books[code] = pool.submit(f"{code}: the book", write_book, book)
             built[code] = sources
         started = time.perf_counter()
         cards = {
@@ -381,10 +397,15 @@ def _build_languages(
             if outcome.warnings:
                 errors[code] = mkdocs_error(code, outcome.warnings[0])
             built[code].timings["mkdocs"] = outcome.seconds
+        for code, book_result in books.items():
+            built[code].timings["booklet"] = book_result()
     for code in languages:
         if code in errors:
             raise errors[code]  # it names its file and line
     write_files(drawn, staging / "site")
+    for code in books:  # MkDocs empties its site folder first: the books go in after it
+        pdf = PDF_NAME.format(language=code)
+        (staging / "books" / code).replace(staging / "site" / code / pdf)
     return [built[code] for code in languages], cards_seconds
 
 

@@ -43,10 +43,6 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("ui.to_light", "Switch to light mode"),
     pgettext("ui.made_with", "Made with {tool}"),
     pgettext("ui.not_served", "not in this preview"),
-    pgettext("ui.pdf", "Download the rules as PDF"),
-    # book (the printed rules)
-    pgettext("book.contents", "Contents"),
-    pgettext("book.solutions", "Solutions to the exercises"),
     # legend
     pgettext("legend.start", "start square"),
     pgettext("legend.landing", "landing squares"),
@@ -177,6 +173,10 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("exercise.wrong_most_kings", "Not allowed: {best} takes more kings than {move} ({best_count} against {count}), and the capture of the most kings comes first (rule 3)."),
     pgettext("exercise.wrong_king_first", "Not allowed: {best} meets a king sooner than {move}, and the capture that meets a king first comes first (rule 4)."),
     pgettext("exercise.wrong_other", "Not allowed: the rules do not allow {move}."),
+    # the printed book, and the link to it on every page
+    pgettext("ui.pdf", "Download the rules as PDF"),
+    pgettext("book.contents", "Contents"),
+    pgettext("book.solutions", "Solutions to the exercises"),
 ])
 # fmt: on
 """Every message of the code, by key, in English."""
