@@ -2,11 +2,14 @@
 
     python benchmarks/build.py [--cold] [--runs N]
 
-A full build (every language) is split into verify, render, page generation
-and MkDocs; render, pages and mkdocs are summed over the languages, which
-build in parallel, and "wall" is the elapsed time.  The goal is that verify,
-render and pages together stay under 15% of the summed total: MkDocs' own
-time is the floor.  ``--cold`` first empties the social-card cache, as on a
+A full build (every language) is split into verify, render, page generation,
+MkDocs and the printed book (booklet); render, pages, mkdocs and booklet are
+summed over the languages, which build in parallel, and "wall" is the elapsed
+time.  The goal is that verify, render and pages together stay under 15% of
+the HTML's summed total (MkDocs' own time is the floor), and that the six
+PDFs take no longer than the HTML: the booklet's summed time is printed next
+to the site's (render + pages + mkdocs), and ``dama-diagrams booklet`` alone
+is timed against the build.  ``--cold`` first empties the social-card cache, as on a
 fresh clone.
 
 Then it times what ``dama-diagrams serve`` does after one diagram changes:
@@ -55,6 +58,25 @@ def full_build(project: Path, out: Path) -> dict[str, float]:
     timings: dict[str, float] = json.loads(result.stdout.strip().splitlines()[-1])
     timings["wall"] = timings.pop("total")
     timings["process"] = time.perf_counter() - started  # with Python's start and imports
+    return timings
+
+
+def booklet_alone(project: Path, out: Path) -> dict[str, float]:
+    """One ``dama-diagrams booklet`` (every language) in a fresh process."""
+    code = (
+        "import json, sys; from pathlib import Path; "
+        "from dama_diagrams.site.booklet.build import build_booklets; "
+        "print(json.dumps(build_booklets(Path(sys.argv[1]), out=Path(sys.argv[2])).timings))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(project), str(out)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    timings: dict[str, float] = json.loads(result.stdout.strip().splitlines()[-1])
+    timings["wall"] = timings.pop("total")
     return timings
 
 
@@ -115,6 +137,16 @@ def main() -> None:
             + ", ".join(f"{key} {value:.2f}s" for key, value in median.items())
         )
         print(f"our work (verify + render + pages): {ours:.2f}s = {share:.0%} of the summed total")
+        site = ours - median["verify"] + median["mkdocs"]
+        print(
+            f"the six PDFs, summed: {median['booklet']:.2f}s against the HTML's "
+            f"(render + pages + mkdocs) {site:.2f}s = {median['booklet'] / site:.2f}x"
+        )
+        alone = booklet_alone(project, project / "booklet")
+        print(
+            f"dama-diagrams booklet alone: wall {alone['wall']:.2f}s "
+            f"(the PDFs summed {alone['booklet']:.2f}s), the whole build {median['wall']:.2f}s"
+        )
         seconds = serve_rebuild(project, args.lang)
         print(f"serve rebuild after one diagram changed ({args.lang}): {seconds:.2f}s")
 

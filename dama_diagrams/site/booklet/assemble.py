@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import markdown
 
+from .._common import DIAGRAM_DIR, step_folder
 from ..pages import EXERCISES_PAGE
 from .sources import BookSources
 
@@ -50,6 +51,9 @@ _FIGURE_WITH_TABLE = re.compile(
     re.DOTALL,
 )
 _TAG = re.compile(r"<[^>]*>")
+_FIGURE_TAG = re.compile(r'<figure class="dama-figure"[^>]*>')
+"""A diagram's opening tag; md_in_html may write its attributes in any order."""
+_STEPS = re.compile(r'\sdata-steps="([^"]*)"')
 
 
 @dataclass(frozen=True)
@@ -98,19 +102,29 @@ def _keep_tables_with_figures(body: str) -> str:
 
 
 def _game_steps(body: str, games: Iterable[str]) -> str:
-    """After a game's diagram, every position of the game with its move: the move list."""
+    """After a game's diagram, every position of the game with its move: the move list.
+
+    The moves are the texts of the diagram's step controls (``data-steps``),
+    each beside the step's picture.
+    """
     for figure_id in games:
-        opening = re.search(
-            rf'<figure class="dama-figure" id="figure-{re.escape(figure_id)}" '
-            r'data-steps="([^"]*)"',
-            body,
+        opening = next(
+            (
+                tag
+                for tag in _FIGURE_TAG.finditer(body)
+                if f' id="figure-{figure_id}"' in tag[0] and _STEPS.search(tag[0])
+            ),
+            None,
         )
         if opening is None:
             continue
-        texts = json.loads(html.unescape(opening.group(1)))["texts"]
+        steps_data = _STEPS.search(opening[0])
+        assert steps_data is not None
+        texts = json.loads(html.unescape(steps_data[1]))["texts"]
         steps = "".join(
-            f'<figure class="dama-step"><img src="assets/diagrams/{figure_id}.steps/{index}.svg" '
-            f'alt="{html.escape(text)}"><figcaption>{html.escape(text)}</figcaption></figure>'
+            f'<figure class="dama-step"><img src="{DIAGRAM_DIR}/{step_folder(figure_id)}/'
+            f'{index}.svg" alt="{html.escape(text)}"><figcaption>{html.escape(text)}'
+            "</figcaption></figure>"
             for index, text in enumerate(texts)
         )
         end = body.index("</figure>", opening.end()) + len("</figure>")
@@ -146,8 +160,7 @@ def _solutions_chapter(title: str, answers: list[Chapter]) -> Chapter:
     body = [f"<h1>{html.escape(title)}</h1>"]
     for answer in answers:
         heading = (
-            f'<h2 id="{SOLUTIONS_ID}--{answer.id}">'
-            f'<a href="#{answer.id}">{answer.title}</a></h2>'
+            f'<h2 id="{SOLUTIONS_ID}--{answer.id}"><a href="#{answer.id}">{answer.title}</a></h2>'
         )
         body.append(f'<section class="dama-answer">{heading}{answer.body}</section>')
     return Chapter(SOLUTIONS_ID, title, "\n".join(body))
@@ -183,8 +196,7 @@ def _book_target(href: str, page: str, names: set[str]) -> str | None:
 def _document(book: BookSources, chapters: list[Chapter]) -> str:
     language = html.escape(book.language)
     contents = "".join(
-        f'<li><a href="#{chapter.id}">{html.escape(chapter.title)}</a></li>'
-        for chapter in chapters
+        f'<li><a href="#{chapter.id}">{html.escape(chapter.title)}</a></li>' for chapter in chapters
     )
     sections = "\n".join(
         f'<section class="dama-chapter" id="{chapter.id}">\n{chapter.body}\n</section>'

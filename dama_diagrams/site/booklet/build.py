@@ -20,7 +20,7 @@ from .._workers import worker_pool
 from ..build import choose_languages, generate_language
 from ..config import BaseConfig
 from ..figures import Figure, load_figures
-from ..i18n import available_languages, load_catalog
+from ..i18n import available_languages
 from .jobs import book_job, write_book
 from .pdf import PAPERS
 

@@ -30,7 +30,7 @@ STYLESHEET = files(__package__).joinpath("print.css")
 
 def book_pdf(book: BookSources, *, paper: str = "a4") -> bytes:
     """The book of one language as PDF bytes; a missing picture or a layout warning is an error."""
-    from weasyprint import CSS, HTML
+    from weasyprint import CSS, HTML  # type: ignore[import-untyped]  # no type hints
 
     document = book_html(book)
     fetcher = _fetcher(book.assets)
@@ -58,16 +58,17 @@ def _dated(document: str, epoch: int | None) -> str:
 
 def _fetcher(assets: Mapping[str, bytes]) -> Any:
     """A WeasyPrint URL fetcher that serves the book's pictures and nothing else."""
-    from weasyprint.urls import URLFetcher, URLFetcherResponse
+    from weasyprint.urls import (  # type: ignore[import-untyped]
+        URLFetcher,
+        URLFetcherResponse,
+    )
 
     class BookFetcher(URLFetcher):  # type: ignore[misc]
         def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
             path = url.removeprefix(BASE_URL) if url.startswith(BASE_URL) else None
             if path is None or path not in assets:
                 raise ValueError(f"the book has no file {url}")
-            return URLFetcherResponse(
-                url, assets[path], headers={"Content-Type": "image/svg+xml"}
-            )
+            return URLFetcherResponse(url, assets[path], headers={"Content-Type": "image/svg+xml"})
 
     return BookFetcher()
 
