@@ -19,6 +19,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The many small builds of the suite leave the printed books out (they take longer than the
+# HTML); tests/test_booklet.py builds them, and checks a build that includes them.
+os.environ.setdefault("DAMA_DIAGRAMS_BOOKS", "0")
+
 
 def copy_project(folder: Path) -> Path:
     """A copy of the project's inputs (diagrams, pages, catalogs, config) that a test may break.

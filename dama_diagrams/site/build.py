@@ -15,6 +15,7 @@ plugin (:mod:`.plugin`) reuses :func:`generate_language` for ``mkdocs serve``.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -225,6 +226,7 @@ def build_site(
     out: Path | None = None,
     drafts: bool = False,
     strict_translations: bool = False,
+    books: bool | None = None,
 ) -> BuildReport:
     """Build the whole site into ``out`` (default ``site/``), atomically.
 
@@ -240,6 +242,9 @@ def build_site(
     one error of ``path:line: message`` lines; ``strict_translations`` (for
     releases) also refuses outdated and missing ones.  A language translated
     that is a draft (see :func:`choose_languages`) is built only with ``drafts``.
+
+    With ``books`` (the default, unless ``DAMA_DIAGRAMS_BOOKS=0``), each
+    language's printed book goes into its site and every page links it.
     """
     with terminate_as_interrupt():
         return _build_site(
@@ -248,6 +253,7 @@ def build_site(
             out=out,
             drafts=drafts,
             strict_translations=strict_translations,
+            books=books_wanted() if books is None else books,
         )
 
 
@@ -258,6 +264,7 @@ def _build_site(
     out: Path | None,
     drafts: bool,
     strict_translations: bool,
+    books: bool,
 ) -> BuildReport:
     project_root = project_root.resolve()
     out = (out or project_root / SITE_DIR).resolve()
@@ -287,10 +294,10 @@ def _build_site(
         left_out += [_not_asked_for(code, chosen) for code in _absent(project_root, listed)]
     with staging_folder(out) as staging:
         built, cards_seconds = _build_languages(
-            project_root, base, chosen, figures, staging, menu=listed
+            project_root, base, chosen, figures, staging, menu=listed, books=books
         )
         for step in ("render", "pages", "mkdocs", "booklet"):
-            timings[step] = timings.get(step, 0.0) + sum(s.timings[step] for s in built)
+            timings[step] = timings.get(step, 0.0) + sum(s.timings.get(step, 0.0) for s in built)
         timings["render"] += cards_seconds
         for code in kept:
             link_tree(out / code, staging / "site" / code)
@@ -312,6 +319,18 @@ def _build_site(
         partial=bool(languages),
         site_url=base.site_url,
     )
+
+
+BOOKS_VARIABLE = "DAMA_DIAGRAMS_BOOKS"
+
+
+def books_wanted() -> bool:
+    """Whether a build prints the books: yes, unless ``DAMA_DIAGRAMS_BOOKS=0``.
+
+    The test suite sets it for its many small builds, and builds the books
+    where it checks them (tests/test_booklet.py).
+    """
+    return os.environ.get(BOOKS_VARIABLE, "1").strip() != "0"
 
 
 def _absent(project_root: Path, listed: Sequence[str]) -> list[str]:
@@ -346,6 +365,7 @@ def _build_languages(
     staging: Path,
     *,
     menu: Sequence[str],
+    books: bool,
 ) -> tuple[list[LanguageSources], float]:
     """Generate each language here and hand it to a worker for MkDocs; draw the cards meanwhile.
 
@@ -358,13 +378,13 @@ def _build_languages(
     errors: dict[str, DamaError] = {}
     built: dict[str, LanguageSources] = {}
     waiting: dict[str, Callable[[], _MkDocsResult]] = {}
-    books: dict[str, Callable[[], float]] = {}
+    printing: dict[str, Callable[[], float]] = {}
     preload(base.plugin_names())
     with worker_pool(2 * len(languages)) as pool:
         for code in languages:
             try:
                 sources = generate_language(
-                    project_root, code, figures, base=base, languages=menu, book=True
+                    project_root, code, figures, base=base, languages=menu, book=books
                 )
             except DamaError as exc:
                 errors[code] = exc
@@ -378,8 +398,9 @@ def _build_languages(
                 code, write_config(config, folder / "mkdocs.yml"), sources.settings, page_404
             )
             waiting[code] = pool.submit(code, _run_mkdocs_job, job)
-            book = book_job(project_root, sources, figures, staging / "books" / code)
-            books[code] = pool.submit(f"{code}: the book", write_book, book)
+            if books:
+                book = book_job(project_root, sources, figures, staging / "books" / code)
+                printing[code] = pool.submit(f"{code}: the book", write_book, book)
             built[code] = sources
         started = time.perf_counter()
         cards = {
@@ -397,13 +418,13 @@ def _build_languages(
             if outcome.warnings:
                 errors[code] = mkdocs_error(code, outcome.warnings[0])
             built[code].timings["mkdocs"] = outcome.seconds
-        for code, book_result in books.items():
+        for code, book_result in printing.items():
             built[code].timings["booklet"] = book_result()
     for code in languages:
         if code in errors:
             raise errors[code]  # it names its file and line
     write_files(drawn, staging / "site")
-    for code in books:  # MkDocs empties its site folder first: the books go in after it
+    for code in printing:  # MkDocs empties its site folder first: the books go in after it
         pdf = PDF_NAME.format(language=code)
         (staging / "books" / code).replace(staging / "site" / code / pdf)
     return [built[code] for code in languages], cards_seconds
