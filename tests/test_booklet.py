@@ -157,7 +157,8 @@ def test_contents_give_each_chapter_its_page_number_and_link(books: Path, langua
         if annotation.get_object()["/Subtype"] == "/Link"
     ]
     targets = [_link_page(reader, link) for link in links]
-    assert targets == [page for _, page in outline]
+    # WeasyPrint links each box of an entry (title, leader, number): all to its chapter.
+    assert list(dict.fromkeys(targets)) == [page for _, page in outline]
 
 
 def _link_page(reader: PdfReader, link: DictionaryObject) -> int:
