@@ -41,8 +41,13 @@ def copy_project(folder: Path) -> Path:
     return copy
 
 
-def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``dama-diagrams`` as a user does: a new process, its exit code and its output."""
+def run_cli(
+    *args: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``dama-diagrams`` as a user does: a new process, its exit code and its output.
+
+    ``env`` adds variables to this process's environment.
+    """
     return subprocess.run(
         [sys.executable, "-m", "dama_diagrams", *map(str, args)],
         capture_output=True,
@@ -50,6 +55,7 @@ def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedP
         cwd=cwd,
         check=False,
         timeout=300,
+        env={**os.environ, **env} if env else None,
     )
 
 

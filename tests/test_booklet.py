@@ -11,7 +11,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from pypdf.generic import DictionaryObject, IndirectObject
 
 from dama_diagrams.site.booklet.build import build_booklets
 
-from .conftest import ROOT, copy_project
+from .conftest import ROOT, copy_project, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -82,21 +81,6 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             os.environ["SOURCE_DATE_EPOCH"] = before
     assert sorted(path.name for path in report.files) == sorted(f"{c}.pdf" for c in LANGUAGES)
     yield out
-
-
-def run_cli(
-    *args: str | Path, cwd: Path, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    """``dama-diagrams`` in a new process, with ``env`` added to this one's environment."""
-    return subprocess.run(
-        [sys.executable, "-m", "dama_diagrams", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        check=False,
-        timeout=600,
-        env={**os.environ, **(env or {})},
-    )
 
 
 def _read(books: Path, language: str) -> PdfReader:

@@ -24,8 +24,13 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
         drafts=args.drafts,
         strict_translations=args.strict_translations,
     )
-    print(report.summary(), file=out)
-    for line in report.left_out:  # a language missing from the site is never silent
+    return _reported(report.summary(), report.left_out, out)
+
+
+def _reported(summary: str, left_out: list[str], out: TextIO) -> int:
+    """What was made, on stdout; each language left out, with why, on stderr (never silent)."""
+    print(summary, file=out)
+    for line in left_out:
         print(f"dama-diagrams: {line}", file=errors_of(out))
     return 0
 
@@ -40,10 +45,7 @@ def _booklet(args: argparse.Namespace, out: TextIO) -> int:
         paper=args.paper,
         drafts=args.drafts,
     )
-    print(report.summary(), file=out)
-    for line in report.left_out:  # a language missing from the books is never silent
-        print(f"dama-diagrams: {line}", file=errors_of(out))
-    return 0
+    return _reported(report.summary(), report.left_out, out)
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> int:
