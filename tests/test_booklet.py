@@ -20,6 +20,7 @@ from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
 
 from dama_diagrams.site.booklet.build import build_booklets
+from dama_diagrams.site.booklet.jobs import BOOK_CACHE
 
 from .conftest import ROOT, copy_project, run_cli
 
@@ -253,11 +254,15 @@ def test_the_game_is_printed_move_by_move(books: Path) -> None:
 
 
 def test_same_sources_give_the_same_bytes(books: Path, tmp_path: Path) -> None:
-    result = run_cli(
-        "booklet", "--lang", "en", "--out", tmp_path, cwd=ROOT, env={"SOURCE_DATE_EPOCH": EPOCH}
-    )
+    """A copy of the project, without the book cache: laid out again, byte for byte the same."""
+    project = copy_project(tmp_path)
+    assert not (project / BOOK_CACHE).exists()
+    result = run_cli("booklet", "--lang", "en", cwd=project, env={"SOURCE_DATE_EPOCH": EPOCH})
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "en.pdf").read_bytes() == (books / "en.pdf").read_bytes()
+    made = (project / "booklet" / "en.pdf").read_bytes()
+    assert made == (books / "en.pdf").read_bytes()
+    # Kept by its hash: the next build with the same sources lays out no book.
+    assert [path.read_bytes() for path in (project / BOOK_CACHE).iterdir()] == [made]
 
 
 def test_letter_paper(tmp_path: Path) -> None:
