@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import DamaError, counted
-from .._common import SiteError, relative_to_cwd
+from .._common import SiteError, os_error, relative_to_cwd
 from .._signals import terminate_as_interrupt
 from .._workers import worker_pool
 from ..build import choose_languages, generate_language
@@ -62,6 +62,10 @@ def build_booklets(
         started = time.perf_counter()
         figures = load_figures(project_root)
         timings = {"verify": time.perf_counter() - started}
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise os_error(exc, f"cannot make the folder {relative_to_cwd(out)}") from exc
         seconds = _print_books(project_root, base, chosen, figures, out, paper)
         timings["booklet"] = sum(seconds.values())
         timings["total"] = time.perf_counter() - started
