@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import markdown
 
 from .._common import DIAGRAM_DIR, step_folder
+from .._markdown import SAFE_SCHEMES
 from ..pages import EXERCISES_PAGE
 from .sources import BookSources
 
@@ -93,7 +94,7 @@ def page_html(text: str) -> str:
 
 def _title(body: str, name: str) -> str:
     found = _TITLE.search(body)
-    return _TAG.sub("", found.group(1)).strip() if found else name
+    return html.unescape(_TAG.sub("", found.group(1))).strip() if found else name
 
 
 def _keep_tables_with_figures(body: str) -> str:
@@ -179,8 +180,9 @@ def _in_book(body: str, name: str, names: set[str]) -> str:
 
 def _book_target(href: str, page: str, names: set[str]) -> str | None:
     """Where a link of ``page`` goes in the book; None for a file of the site that it lacks."""
-    if re.match(r"^[a-z][a-z0-9+.-]*:", href, re.IGNORECASE):
-        return href  # https:, mailto: go out of the book as they are
+    scheme = re.match(r"^([a-z][a-z0-9+.-]*):", href, re.IGNORECASE)
+    if scheme:  # https:, mailto: go out of the book as they are; nothing else does
+        return href if scheme[1].lower() in SAFE_SCHEMES else None
     path, _, fragment = href.partition("#")
     if not path:
         return f"#{page}--{fragment}" if fragment else f"#{page}"
