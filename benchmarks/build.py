@@ -2,12 +2,16 @@
 
     python benchmarks/build.py [--cold] [--runs N]
 
-A full build (every language) is split into verify, render, page generation
-and MkDocs; render, pages and mkdocs are summed over the languages, which
-build in parallel, and "wall" is the elapsed time.  The goal is that verify,
-render and pages together stay under 15% of the summed total: MkDocs' own
-time is the floor.  ``--cold`` first empties the social-card cache, as on a
-fresh clone.
+A full build (every language) is split into verify, render, page generation,
+MkDocs and the printed book (booklet); render, pages, mkdocs and booklet are
+summed over the languages, which build in parallel, and "wall" is the elapsed
+time.  The goal is that verify, render and pages together stay under 15% of
+the HTML's summed total (MkDocs' own time is the floor), and that the six
+PDFs take no longer than the HTML: the booklet's summed time is printed next
+to the site's (render + pages + mkdocs), and ``dama-diagrams booklet`` alone
+is timed against the build.  ``--cold`` first empties the social-card and book
+caches, as on a fresh clone, so that every book is laid out; warm, the books
+come from the cache.
 
 Then it times what ``dama-diagrams serve`` does after one diagram changes:
 verify, regenerate and rebuild one language through the MkDocs plugin.
@@ -33,7 +37,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dama_diagrams.site._common import OVERRIDES, PLUGIN_NAME  # noqa: E402
+from dama_diagrams.site.booklet.jobs import BOOK_CACHE  # noqa: E402
 from dama_diagrams.site.cards import CARD_CACHE  # noqa: E402
+
+CACHES = (CARD_CACHE, BOOK_CACHE)
 
 OURS = ("verify", "render", "pages")
 
@@ -55,6 +62,25 @@ def full_build(project: Path, out: Path) -> dict[str, float]:
     timings: dict[str, float] = json.loads(result.stdout.strip().splitlines()[-1])
     timings["wall"] = timings.pop("total")
     timings["process"] = time.perf_counter() - started  # with Python's start and imports
+    return timings
+
+
+def booklet_alone(project: Path, out: Path) -> dict[str, float]:
+    """One ``dama-diagrams booklet`` (every language) in a fresh process."""
+    code = (
+        "import json, sys; from pathlib import Path; "
+        "from dama_diagrams.site.booklet.build import build_booklets; "
+        "print(json.dumps(build_booklets(Path(sys.argv[1]), out=Path(sys.argv[2])).timings))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(project), str(out)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    timings: dict[str, float] = json.loads(result.stdout.strip().splitlines()[-1])
+    timings["wall"] = timings.pop("total")
     return timings
 
 
@@ -84,7 +110,9 @@ def serve_rebuild(project: Path, language: str) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cold", action="store_true", help="empty the social-card cache first")
+    parser.add_argument(
+        "--cold", action="store_true", help="empty the social-card and book caches first"
+    )
     parser.add_argument("--runs", type=int, default=3, help="full builds to time (median)")
     parser.add_argument("--lang", default="nl", help="language of the serve rebuild")
     args = parser.parse_args()
@@ -98,23 +126,38 @@ def main() -> None:
             shutil.copytree(ROOT / name, project / name)
         shutil.copy(ROOT / "mkdocs.yml", project)
         shutil.copy(ROOT / "babel.cfg", project)
-        if not args.cold and (ROOT / CARD_CACHE).is_dir():
-            shutil.copytree(ROOT / CARD_CACHE, project / CARD_CACHE)
+        for cache in CACHES:
+            if not args.cold and (ROOT / cache).is_dir():
+                shutil.copytree(ROOT / cache, project / cache)
 
         runs = []
         for run in range(args.runs):
             if args.cold:
-                shutil.rmtree(project / CARD_CACHE, ignore_errors=True)
+                for cache in CACHES:
+                    shutil.rmtree(project / cache, ignore_errors=True)
             runs.append(full_build(project, project / "site"))
             print(f"run {run + 1}: " + ", ".join(f"{k} {v:.2f}s" for k, v in runs[-1].items()))
         median = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
         ours = sum(median[key] for key in OURS)
         share = ours / (ours + median["mkdocs"])
+        caches = "cold" if args.cold else "warm"
         print(
-            f"\nfull build ({'cold' if args.cold else 'warm'} card cache, median of {args.runs}): "
+            f"\nfull build ({caches} card and book caches, median of {args.runs}): "
             + ", ".join(f"{key} {value:.2f}s" for key, value in median.items())
         )
         print(f"our work (verify + render + pages): {ours:.2f}s = {share:.0%} of the summed total")
+        site = ours - median["verify"] + median["mkdocs"]
+        print(
+            f"the six PDFs, summed: {median['booklet']:.2f}s against the HTML's "
+            f"(render + pages + mkdocs) {site:.2f}s = {median['booklet'] / site:.2f}x"
+        )
+        if args.cold:
+            shutil.rmtree(project / BOOK_CACHE, ignore_errors=True)
+        alone = booklet_alone(project, project / "booklet")
+        print(
+            f"dama-diagrams booklet alone: wall {alone['wall']:.2f}s "
+            f"(the PDFs summed {alone['booklet']:.2f}s), the whole build {median['wall']:.2f}s"
+        )
         seconds = serve_rebuild(project, args.lang)
         print(f"serve rebuild after one diagram changed ({args.lang}): {seconds:.2f}s")
 

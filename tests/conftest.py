@@ -19,6 +19,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The many small builds of the suite leave the printed books out (they take longer than the
+# HTML); tests/test_booklet.py builds them, and checks a build that includes them.
+os.environ.setdefault("DAMA_DIAGRAMS_BOOKS", "0")
+
 
 def copy_project(folder: Path) -> Path:
     """A copy of the project's inputs (diagrams, pages, catalogs, config) that a test may break.
@@ -37,8 +41,13 @@ def copy_project(folder: Path) -> Path:
     return copy
 
 
-def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``dama-diagrams`` as a user does: a new process, its exit code and its output."""
+def run_cli(
+    *args: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``dama-diagrams`` as a user does: a new process, its exit code and its output.
+
+    ``env`` adds variables to this process's environment.
+    """
     return subprocess.run(
         [sys.executable, "-m", "dama_diagrams", *map(str, args)],
         capture_output=True,
@@ -46,6 +55,7 @@ def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedP
         cwd=cwd,
         check=False,
         timeout=300,
+        env={**os.environ, **env} if env else None,
     )
 
 

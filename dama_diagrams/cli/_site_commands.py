@@ -24,10 +24,28 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
         drafts=args.drafts,
         strict_translations=args.strict_translations,
     )
-    print(report.summary(), file=out)
-    for line in report.left_out:  # a language missing from the site is never silent
+    return _reported(report.summary(), report.left_out, out)
+
+
+def _reported(summary: str, left_out: list[str], out: TextIO) -> int:
+    """What was made, on stdout; each language left out, with why, on stderr (never silent)."""
+    print(summary, file=out)
+    for line in left_out:
         print(f"dama-diagrams: {line}", file=errors_of(out))
     return 0
+
+
+def _booklet(args: argparse.Namespace, out: TextIO) -> int:
+    from ..site.booklet.build import build_booklets
+
+    report = build_booklets(
+        project_root(),
+        languages=args.lang or None,
+        out=args.out.resolve() if args.out else None,
+        paper=args.paper,
+        drafts=args.drafts,
+    )
+    return _reported(report.summary(), report.left_out, out)
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> int:
@@ -112,6 +130,21 @@ def add_site_commands(commands: Commands) -> None:
         help="fail on any outdated or missing translation (for releases)",
     )
     build.set_defaults(handler=_build)
+
+    booklet = commands.add_parser(
+        "booklet", help="the rules as a printed book: DIR/<lang>.pdf for each language"
+    )
+    booklet.add_argument(
+        "--lang", action="append", metavar="L", help="only this language (repeatable)"
+    )
+    booklet.add_argument("--out", type=Path, default=None, metavar="DIR", help="default: booklet/")
+    booklet.add_argument(
+        "--paper", choices=("a4", "letter"), default="a4", help="the paper size (default: a4)"
+    )
+    booklet.add_argument(
+        "--drafts", action="store_true", help="also the draft languages, as build --drafts"
+    )
+    booklet.set_defaults(handler=_booklet)
 
     serve = commands.add_parser("serve", help="live preview of one language, or of all")
     serve.add_argument(

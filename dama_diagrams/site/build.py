@@ -15,6 +15,7 @@ plugin (:mod:`.plugin`) reuses :func:`generate_language` for ``mkdocs serve``.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from ._common import (
 from ._mkdocs import mkdocs_error, preload, root_404, run_mkdocs, write_config, write_files
 from ._signals import terminate_as_interrupt
 from ._workers import worker_pool
+from .booklet import PDF_NAME, book_job, write_book
 from .cards import CARD_CACHE, Card, iter_cards
 from .config import (
     BaseConfig,
@@ -84,8 +86,12 @@ def generate_language(
     *,
     base: BaseConfig,
     languages: Sequence[str],
+    book: bool = False,
 ) -> LanguageSources:
-    """Diagrams, pages, settings and social cards of one language."""
+    """Diagrams, pages, settings and social cards of one language.
+
+    With ``book``, every page links the language's PDF (which only ``build`` writes).
+    """
     catalog = load_catalog(project_root, language)
     started = time.perf_counter()
     drawn = {figure_id: figure.draw(catalog) for figure_id, figure in figures.items()}
@@ -124,7 +130,13 @@ def generate_language(
         files[f"assets/{script}"] = (TEMPLATES / script).read_text(encoding="utf-8")
     files[FAVICON] = (TEMPLATES / "favicon.svg").read_text(encoding="utf-8")
     names = {code: native_name(code) for code in languages}
-    settings = language_settings(base, catalog, names, mkdocs_nav(nav, catalog))
+    settings = language_settings(
+        base,
+        catalog,
+        names,
+        mkdocs_nav(nav, catalog),
+        pdf=PDF_NAME.format(language=language) if book else None,
+    )
     timings["pages"] = time.perf_counter() - started
     return LanguageSources(language, files, settings, cards, untranslated, timings)
 
@@ -185,6 +197,8 @@ class BuildReport:
     partial: bool = False
     """Whether only some languages were asked for (``build --lang``)."""
     site_url: str | None = None
+    books: bool = True
+    """Whether each language's printed book went into its site."""
 
     def summary(self) -> str:
         steps = ", ".join(f"{name} {seconds:.2f}s" for name, seconds in self.timings.items())
@@ -198,6 +212,8 @@ class BuildReport:
         elif self.partial:
             lines.append("no earlier site to keep other languages from: only these were built")
         lines.append(f"time: {steps}")
+        if not self.books:
+            lines.append(f"no printed books: {BOOKS_VARIABLE}=0 leaves them and their links out")
         if not self.site_url:
             lines.append(NO_SITE_URL)
         lines.extend(self.translation_warnings)
@@ -214,6 +230,7 @@ def build_site(
     out: Path | None = None,
     drafts: bool = False,
     strict_translations: bool = False,
+    books: bool | None = None,
 ) -> BuildReport:
     """Build the whole site into ``out`` (default ``site/``), atomically.
 
@@ -229,6 +246,9 @@ def build_site(
     one error of ``path:line: message`` lines; ``strict_translations`` (for
     releases) also refuses outdated and missing ones.  A language translated
     that is a draft (see :func:`choose_languages`) is built only with ``drafts``.
+
+    With ``books`` (the default, unless ``DAMA_DIAGRAMS_BOOKS=0``), each
+    language's printed book goes into its site and every page links it.
     """
     with terminate_as_interrupt():
         return _build_site(
@@ -237,6 +257,7 @@ def build_site(
             out=out,
             drafts=drafts,
             strict_translations=strict_translations,
+            books=books_wanted() if books is None else books,
         )
 
 
@@ -247,6 +268,7 @@ def _build_site(
     out: Path | None,
     drafts: bool,
     strict_translations: bool,
+    books: bool,
 ) -> BuildReport:
     project_root = project_root.resolve()
     out = (out or project_root / SITE_DIR).resolve()
@@ -276,10 +298,10 @@ def _build_site(
         left_out += [_not_asked_for(code, chosen) for code in _absent(project_root, listed)]
     with staging_folder(out) as staging:
         built, cards_seconds = _build_languages(
-            project_root, base, chosen, figures, staging, menu=listed
+            project_root, base, chosen, figures, staging, menu=listed, books=books
         )
-        for step in ("render", "pages", "mkdocs"):
-            timings[step] = timings.get(step, 0.0) + sum(s.timings[step] for s in built)
+        for step in ("render", "pages", "mkdocs", "booklet"):
+            timings[step] = timings.get(step, 0.0) + sum(s.timings.get(step, 0.0) for s in built)
         timings["render"] += cards_seconds
         for code in kept:
             link_tree(out / code, staging / "site" / code)
@@ -300,7 +322,20 @@ def _build_site(
         left_out=left_out,
         partial=bool(languages),
         site_url=base.site_url,
+        books=books,
     )
+
+
+BOOKS_VARIABLE = "DAMA_DIAGRAMS_BOOKS"
+
+
+def books_wanted() -> bool:
+    """Whether a build prints the books: yes, unless ``DAMA_DIAGRAMS_BOOKS=0``.
+
+    The test suite sets it for its many small builds, and builds the books
+    where it checks them (tests/test_booklet.py).
+    """
+    return os.environ.get(BOOKS_VARIABLE, "1").strip() != "0"
 
 
 def _absent(project_root: Path, listed: Sequence[str]) -> list[str]:
@@ -335,6 +370,7 @@ def _build_languages(
     staging: Path,
     *,
     menu: Sequence[str],
+    books: bool,
 ) -> tuple[list[LanguageSources], float]:
     """Generate each language here and hand it to a worker for MkDocs; draw the cards meanwhile.
 
@@ -347,11 +383,14 @@ def _build_languages(
     errors: dict[str, DamaError] = {}
     built: dict[str, LanguageSources] = {}
     waiting: dict[str, Callable[[], _MkDocsResult]] = {}
+    printing: dict[str, Callable[[], float]] = {}
     preload(base.plugin_names())
-    with worker_pool(len(languages)) as pool:
+    with worker_pool(2 * len(languages)) as pool:
         for code in languages:
             try:
-                sources = generate_language(project_root, code, figures, base=base, languages=menu)
+                sources = generate_language(
+                    project_root, code, figures, base=base, languages=menu, book=books
+                )
             except DamaError as exc:
                 errors[code] = exc
                 continue
@@ -364,6 +403,9 @@ def _build_languages(
                 code, write_config(config, folder / "mkdocs.yml"), sources.settings, page_404
             )
             waiting[code] = pool.submit(code, _run_mkdocs_job, job)
+            if books:
+                book = book_job(project_root, sources, figures, staging / "books" / code)
+                printing[code] = pool.submit(f"{code}: the book", write_book, book)
             built[code] = sources
         started = time.perf_counter()
         cards = {
@@ -381,10 +423,15 @@ def _build_languages(
             if outcome.warnings:
                 errors[code] = mkdocs_error(code, outcome.warnings[0])
             built[code].timings["mkdocs"] = outcome.seconds
+        for code, book_result in printing.items():
+            built[code].timings["booklet"] = book_result()
     for code in languages:
         if code in errors:
             raise errors[code]  # it names its file and line
     write_files(drawn, staging / "site")
+    for code in printing:  # MkDocs empties its site folder first: the books go in after it
+        pdf = PDF_NAME.format(language=code)
+        (staging / "books" / code).replace(staging / "site" / code / pdf)
     return [built[code] for code in languages], cards_seconds
 
 

@@ -104,12 +104,22 @@ class LanguageSettings:
     """The site's address, ``site_url`` ending in ``/``: each page's alternates hang from it."""
     not_served: str = "not in this preview"
     """What the language menu of ``serve --lang`` says of the languages it does not serve."""
+    pdf: tuple[str, str] | None = None
+    """The link to the language's book: its text and its file, beside the pages (``build``)."""
 
 
 def language_settings(
-    base: BaseConfig, catalog: Catalog, names: Mapping[str, str], nav: list[Any]
+    base: BaseConfig,
+    catalog: Catalog,
+    names: Mapping[str, str],
+    nav: list[Any],
+    *,
+    pdf: str | None = None,
 ) -> LanguageSettings:
-    """The settings of ``catalog``'s language; ``names`` are the menu's language names."""
+    """The settings of ``catalog``'s language; ``names`` are the menu's language names.
+
+    ``pdf`` is the file of the language's book, which every page then links.
+    """
     check_theme_language(base, catalog.language)
     palette = []
     for scheme in base.palette:
@@ -130,6 +140,7 @@ def language_settings(
         not_found=(catalog.text("site.not_found"), catalog.text("site.not_found_text")),
         site_root=f"{base.site_url.rstrip('/')}/" if base.site_url else None,
         not_served=catalog.text("ui.not_served"),
+        pdf=(catalog.text("ui.pdf"), pdf) if pdf else None,
     )
 
 
@@ -167,6 +178,10 @@ def apply_language(
     title, text = settings.not_found
     config.extra["dama_not_found"] = {"title": _escaped(title), "text": _escaped(text)}
     config.extra["dama_site_root"] = settings.site_root and _escaped(settings.site_root)
+    config.extra["dama_pdf"] = settings.pdf and {
+        "text": _escaped(settings.pdf[0]),
+        "href": _escaped(settings.pdf[1]),
+    }
     if str(OVERRIDES) not in config.theme.dirs:  # shipped in the package: any folder works
         config.theme.dirs.insert(0, str(OVERRIDES))
 

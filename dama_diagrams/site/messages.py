@@ -177,6 +177,10 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("exercise.wrong_king_first", "Not allowed: {best} meets a king sooner than {move}, and the capture that meets a king first comes first (rule 4)."),
     pgettext("exercise.wrong_other", "Not allowed: the rules do not allow {move}."),
     pgettext("exercise.no_script", "Without JavaScript the board cannot be played on: work out your answer, then open “Show the answer” under each exercise to see it, and why the rules allow it."),
+    # the printed book, and the link to it on every page
+    pgettext("ui.pdf", "Download the rules as PDF"),
+    pgettext("book.contents", "Contents"),
+    pgettext("book.solutions", "Solutions to the exercises"),
 ])
 # fmt: on
 """Every message of the code, by key, in English."""

@@ -1,0 +1,100 @@
+"""``dama-diagrams booklet``: one PDF per language, built in parallel worker processes.
+
+The languages are those ``build`` would publish (:func:`..build.choose_languages`,
+drafts held back the same way), each generated as for the site and handed to a
+worker that lays it out (:mod:`.jobs`, which ``build`` uses too, to put each
+language's PDF into its site).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ...errors import DamaError, counted
+from .._common import SiteError, os_error, relative_to_cwd
+from .._signals import terminate_as_interrupt
+from .._workers import worker_pool
+from ..build import choose_languages, generate_language
+from ..config import BaseConfig
+from ..figures import Figure, load_figures
+from ..i18n import available_languages
+from .jobs import book_job, write_book
+from .pdf import PAPERS
+
+BOOKLET_DIR = "booklet"
+
+
+@dataclass
+class BookletReport:
+    """The books written, how long they took, and the languages left out (with why)."""
+
+    files: list[Path]
+    timings: dict[str, float]
+    left_out: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        shown = ", ".join(str(relative_to_cwd(path)) for path in self.files)
+        steps = ", ".join(f"{name} {seconds:.2f}s" for name, seconds in self.timings.items())
+        return f"wrote {counted(len(self.files), 'book')}: {shown}\ntime: {steps}"
+
+
+def build_booklets(
+    project_root: Path,
+    *,
+    languages: Sequence[str] | None = None,
+    out: Path | None = None,
+    paper: str = "a4",
+    drafts: bool = False,
+) -> BookletReport:
+    """Write ``out/<lang>.pdf`` (default ``booklet/``) for each language the site builds."""
+    if paper not in PAPERS:
+        raise SiteError(f"no paper size '{paper}': choose {' or '.join(PAPERS)}")
+    with terminate_as_interrupt():
+        project_root = project_root.resolve()
+        out = (out or project_root / BOOKLET_DIR).resolve()
+        if out.exists() and not out.is_dir():
+            raise SiteError(f"{relative_to_cwd(out)} is a file, not a folder: choose another --out")
+        base = BaseConfig.read(project_root)
+        chosen, left_out = choose_languages(project_root, base, languages, drafts=drafts)
+        started = time.perf_counter()
+        figures = load_figures(project_root)
+        timings = {"verify": time.perf_counter() - started}
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise os_error(exc, f"cannot make the folder {relative_to_cwd(out)}") from exc
+        seconds = _print_books(project_root, base, chosen, figures, out, paper)
+        timings["booklet"] = sum(seconds.values())
+        timings["total"] = time.perf_counter() - started
+    return BookletReport([out / f"{code}.pdf" for code in chosen], timings, left_out)
+
+
+def _print_books(
+    project_root: Path,
+    base: BaseConfig,
+    languages: list[str],
+    figures: Mapping[str, Figure],
+    out: Path,
+    paper: str,
+) -> dict[str, float]:
+    """Generate each language here and lay it out in a worker; the first failure is raised."""
+    errors: dict[str, DamaError] = {}
+    waiting: dict[str, Callable[[], float]] = {}
+    menu = available_languages(project_root)
+    with worker_pool(len(languages)) as pool:
+        for code in languages:
+            try:
+                sources = generate_language(project_root, code, figures, base=base, languages=menu)
+            except DamaError as exc:
+                errors[code] = exc
+                continue
+            job = book_job(project_root, sources, figures, out / f"{code}.pdf", paper=paper)
+            waiting[code] = pool.submit(f"{code}.pdf", write_book, job)
+        seconds = {code: result() for code, result in waiting.items()}
+    for code in languages:
+        if code in errors:
+            raise errors[code]
+    return seconds

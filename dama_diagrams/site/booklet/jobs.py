@@ -1,0 +1,100 @@
+"""One language's book as a job for a worker process: laid out, then written atomically.
+
+``dama-diagrams booklet`` and ``build`` both hand these to their worker pool;
+each PDF is written to a temporary file beside its target and renamed, so a
+reader of ``booklet/en.pdf`` never sees half a book.  Laying out a book takes
+longer than MkDocs takes for the language's pages, so each PDF is kept in the
+project's cache by the hash of all that makes it (its sources, the paper, the
+code and stylesheet that lay it out, WeasyPrint's version): a build whose
+sources did not change lays out no book.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .._common import os_error, relative_to_cwd, write_atomically
+from ..figures import Figure
+from ..i18n import load_catalog
+from ..nav import load_nav, page_names
+from .pdf import book_pdf
+from .sources import BookSources, book_sources
+
+if TYPE_CHECKING:
+    from ..build import LanguageSources
+
+BOOK_CACHE = Path(".cache") / "dama-diagrams" / "books"
+"""Books by the hash of all that makes them: a build with unchanged sources lays out none."""
+BOOK_REVISION = 1
+"""Raise it when something outside this package changes the books' bytes."""
+_HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class BookJob:
+    """One language's book, for a worker: what to print, on which paper, into which file."""
+
+    language: str
+    book: BookSources
+    paper: str
+    target: Path
+    cache: Path | None = None
+    """A folder of books laid out before, by their hash; None: always lay it out."""
+
+
+def write_book(job: BookJob) -> float:
+    """Lay out one book, or take it from the cache, and write it; the seconds it took."""
+    started = time.perf_counter()
+    stored = None if job.cache is None else job.cache / f"{_digest(job)}.pdf"
+    if stored is not None and stored.is_file():
+        pdf = stored.read_bytes()
+    else:
+        pdf = book_pdf(job.book, paper=job.paper)
+        if stored is not None:
+            with contextlib.suppress(OSError):  # a cache that cannot be written is no error
+                write_atomically(stored, pdf)
+    try:
+        write_atomically(job.target, pdf)
+    except OSError as exc:
+        raise os_error(exc, f"cannot write {relative_to_cwd(job.target)}") from exc
+    return time.perf_counter() - started
+
+
+def _digest(job: BookJob) -> str:
+    """The hash of everything the book's bytes depend on."""
+    book = job.book
+    texts = (book.language, book.title, book.language_name, book.date, book.contents)
+    digest = hashlib.sha256()
+    digest.update(repr((BOOK_REVISION, version("weasyprint"), job.paper, book.epoch)).encode())
+    digest.update(repr((texts, book.solutions, book.pages, sorted(book.games))).encode())
+    for path in [*sorted(_HERE.glob("*.py")), _HERE / "print.css"]:
+        digest.update(path.read_bytes())
+    for name in sorted(book.assets):
+        digest.update(f"\n{name}\n{len(book.assets[name])}\n".encode())
+        digest.update(book.assets[name])
+    return digest.hexdigest()
+
+
+def book_job(
+    project_root: Path,
+    sources: LanguageSources,
+    figures: Mapping[str, Figure],
+    target: Path,
+    *,
+    paper: str = "a4",
+) -> BookJob:
+    """The job that prints ``sources`` (a language generated for the site) into ``target``."""
+    games = frozenset(
+        figure_id for figure_id, figure in figures.items() if figure.verified.diagram.game_steps
+    )
+    pages = tuple(page_names(load_nav(project_root)))
+    catalog = load_catalog(project_root, sources.language)
+    book = book_sources(catalog, sources.files, pages, games)
+    return BookJob(sources.language, book, paper, target, project_root / BOOK_CACHE)

@@ -1,0 +1,341 @@
+"""The printed book: six real PDFs, made once for this module by WeasyPrint, read back with pypdf.
+
+Expected values come from outside the code: the page order of ``docs/pages/nav.yml``,
+the moves of ``games/example.pdn``, the number of exercises in ``diagrams/``, the
+paper sizes of ISO 216 and ANSI (points), the date of a known Unix time.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject, IndirectObject
+
+from dama_diagrams.site.booklet.build import build_booklets
+from dama_diagrams.site.booklet.jobs import BOOK_CACHE
+
+from .conftest import ROOT, copy_project, run_cli
+
+pytestmark = pytest.mark.slow
+
+LANGUAGES = ("nl", "it", "en", "de", "fr", "es")
+EPOCH = "1700000000"
+"""2023-11-14 22:13:20 UTC."""
+COVER_DATES = {
+    "en": "November 14, 2023",
+    "nl": "14 november 2023",
+    "it": "14 novembre 2023",
+    "de": "14. November 2023",
+    "fr": "14 novembre 2023",
+    "es": "14 de noviembre de 2023",
+}
+ENGLISH_CHAPTERS = [
+    # docs/pages/nav.yml, in order, each page's title; the glossary moves to the end,
+    # after the answers to the exercises.
+    "Italian draughts",
+    "Board, setup and notation",
+    "Playing a game",
+    "The man",
+    "The king",
+    "Capturing",
+    "Priority rules",
+    "Promotion",
+    "End of the game",
+    "Exercises",
+    "A game explained",
+    "Other draughts games",
+    "About these rules",
+    "Contributing",
+    "Solutions to the exercises",
+    "Glossary",
+]
+GAME_MOVES = [  # games/example.pdn
+    "23-19", "10-14", "19x10", "5x14", "24-20", "9-13", "20-16", "1-5", "21-18", "14x21",
+    "26x17x10x1",
+]  # fmt: skip
+EXERCISES = 12
+"""The diagrams with an ``exercise:`` key (grep -l '^exercise:' diagrams/*.yaml)."""
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The six books, made once: ``dama-diagrams booklet`` on the project, as in CI."""
+    out = tmp_path_factory.mktemp("booklet")
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        report = build_booklets(ROOT, out=out)
+    finally:
+        if before is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = before
+    assert sorted(path.name for path in report.files) == sorted(f"{c}.pdf" for c in LANGUAGES)
+    yield out
+
+
+def _read(books: Path, language: str) -> PdfReader:
+    return PdfReader(books / f"{language}.pdf")
+
+
+def _outline(reader: PdfReader) -> list[tuple[str, int]]:
+    """(title, page index) of each top-level bookmark; nested ones would be lists."""
+    entries = []
+    for entry in reader.outline:
+        assert not isinstance(entry, list), "one level of bookmarks: one entry per page"
+        entries.append((str(entry.title), reader.get_destination_page_number(entry)))
+    return entries
+
+
+def test_every_language_of_the_site_has_a_book(books: Path) -> None:
+    for language in LANGUAGES:
+        assert (books / f"{language}.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_english_book_has_one_bookmark_per_page_in_navigation_order(books: Path) -> None:
+    outline = _outline(_read(books, "en"))
+    assert [title for title, _ in outline] == ENGLISH_CHAPTERS
+    pages = [page for _, page in outline]
+    assert pages == sorted(pages) and len(set(pages)) == len(pages)
+    assert pages[0] == 2  # after the cover and the contents
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_chapter_starts_a_page_under_its_running_header(books: Path, language: str) -> None:
+    reader = _read(books, language)
+    outline = _outline(reader)
+    assert len(outline) == len(ENGLISH_CHAPTERS)
+    ends = [page for _, page in outline[1:]] + [len(reader.pages)]
+    for (title, start), end in zip(outline, ends, strict=True):
+        for index in range(start, end):
+            text = reader.pages[index].extract_text()
+            # The running header names the chapter, the footer gives the page number.
+            assert text.rstrip().endswith(f"{title}\n{index + 1}"), (language, title, index)
+        assert title in reader.pages[start].extract_text().split(f"{title}\n{start + 1}")[0]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_contents_give_each_chapter_its_page_number_and_link(books: Path, language: str) -> None:
+    reader = _read(books, language)
+    contents = reader.pages[1]
+    lines = contents.extract_text().splitlines()
+    assert lines[-1] == "2"  # its own page number
+    listed = [re.match(r"^(.*?) ?\.{3,} ?(\d+)$", line) for line in lines[1:-1]]
+    assert all(listed), lines
+    outline = _outline(reader)
+    assert [(m[1].strip(), int(m[2])) for m in listed if m] == [
+        (title, page + 1) for title, page in outline
+    ]
+    links = [
+        annotation.get_object()
+        for annotation in contents.get("/Annots", [])
+        if annotation.get_object()["/Subtype"] == "/Link"
+    ]
+    targets = [_link_page(reader, link) for link in links]
+    # WeasyPrint links each box of an entry (title, leader, number): all to its chapter.
+    assert list(dict.fromkeys(targets)) == [page for _, page in outline]
+
+
+def _link_page(reader: PdfReader, link: DictionaryObject) -> int:
+    destination: Any = link.get("/Dest")
+    if destination is None:
+        destination = link["/A"]["/D"]
+    if isinstance(destination, str):
+        return reader.get_destination_page_number(reader.named_destinations[destination])
+    page = destination[0]
+    return [p.indirect_reference for p in reader.pages].index(page)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_cover_has_title_language_and_the_source_date(books: Path, language: str) -> None:
+    reader = _read(books, language)
+    cover = reader.pages[0].extract_text()
+    assert COVER_DATES[language] in cover
+    assert reader.metadata is not None
+    assert reader.metadata["/CreationDate"].startswith("D:20231114221320")
+    assert reader.trailer["/Root"]["/Lang"] == language  # hyphenation and the reader's voice
+
+
+def _xobjects(resources: Any, seen: set[int]) -> Iterator[DictionaryObject]:
+    """Every XObject a page draws, inside forms too (patterns, grouped SVG)."""
+    if not resources:
+        return
+    resources = resources.get_object()
+    for key in ("/XObject", "/Pattern"):
+        for value in resources.get(key, {}).values():
+            reference = value.indirect_reference if hasattr(value, "indirect_reference") else None
+            marker = id(value.get_object()) if reference is None else reference.idnum
+            if marker in seen:
+                continue
+            seen.add(marker)
+            obj = value.get_object()
+            yield obj
+            yield from _xobjects(obj.get("/Resources"), seen)
+
+
+def _fonts(resources: Any, seen: set[int]) -> Iterator[DictionaryObject]:
+    if not resources:
+        return
+    resources = resources.get_object()
+    for font in resources.get("/Font", {}).values():
+        yield font.get_object()
+    for key in ("/XObject", "/Pattern"):
+        for value in resources.get(key, {}).values():
+            if isinstance(value, IndirectObject):
+                if value.idnum in seen:
+                    continue
+                seen.add(value.idnum)
+            yield from _fonts(value.get_object().get("/Resources"), seen)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_diagrams_are_vectors_never_bitmaps(books: Path, language: str) -> None:
+    reader = _read(books, language)
+    seen: set[int] = set()
+    images = [
+        (index, obj.get("/Width"), obj.get("/Height"))
+        for index, page in enumerate(reader.pages)
+        for obj in _xobjects(page.get("/Resources"), seen)
+        if obj.get("/Subtype") == "/Image"
+    ]
+    assert images == []  # not one bitmap, so surely none the size of a board
+    forms = sum(1 for page in reader.pages for _ in _xobjects(page.get("/Resources"), set()))
+    assert forms > 0  # the diagrams are there, as vector forms
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_font_is_embedded(books: Path, language: str) -> None:
+    reader = _read(books, language)
+    seen: set[int] = set()
+    fonts = [font for page in reader.pages for font in _fonts(page.get("/Resources"), seen)]
+    assert fonts
+    for font in fonts:
+        if font["/Subtype"] == "/Type3":
+            continue  # its glyphs are drawings inside the PDF
+        described = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        descriptor = described["/FontDescriptor"].get_object()
+        assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor), font["/BaseFont"]
+        assert "DejaVu" in str(font["/BaseFont"])  # the font CI installs, nothing downloaded
+
+
+def test_exercises_ask_and_their_answers_are_at_the_back(books: Path) -> None:
+    reader = _read(books, "en")
+    outline = dict(_outline(reader))
+    pages = [page.extract_text() for page in reader.pages]
+    asked = "".join(pages[outline["Exercises"] : outline["A game explained"]])
+    answers = "".join(pages[outline["Solutions to the exercises"] : outline["Glossary"]])
+    assert asked.count("Exercise ") >= EXERCISES
+    assert "Checked by the engine" not in asked  # no answer where the question is
+    assert "Show the answer" not in asked
+    assert len(re.findall(r"Exercise \d+: ", answers)) == EXERCISES
+    assert answers.count("Checked by the engine:") == EXERCISES
+
+
+def test_the_game_is_printed_move_by_move(books: Path) -> None:
+    reader = _read(books, "en")
+    outline = dict(_outline(reader))
+    text = " ".join(
+        page.extract_text()
+        for page in reader.pages[outline["A game explained"] : outline["Other draughts games"]]
+    )
+    found = re.findall(r"Move \d+\.(?:\.\.)? (\S+?)\.(?:\s|$)", text)
+    assert found == GAME_MOVES
+    assert "The starting position." in text
+
+
+def test_same_sources_give_the_same_bytes(books: Path, tmp_path: Path) -> None:
+    """A copy of the project, without the book cache: laid out again, byte for byte the same."""
+    project = copy_project(tmp_path)
+    assert not (project / BOOK_CACHE).exists()
+    result = run_cli("booklet", "--lang", "en", cwd=project, env={"SOURCE_DATE_EPOCH": EPOCH})
+    assert result.returncode == 0, result.stderr
+    made = (project / "booklet" / "en.pdf").read_bytes()
+    assert made == (books / "en.pdf").read_bytes()
+    # Kept by its hash: the next build with the same sources lays out no book.
+    assert [path.read_bytes() for path in (project / BOOK_CACHE).iterdir()] == [made]
+
+
+def test_letter_paper(tmp_path: Path) -> None:
+    result = run_cli("booklet", "--lang", "it", "--paper", "letter", "--out", tmp_path, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    box = PdfReader(tmp_path / "it.pdf").pages[0].mediabox
+    assert (round(float(box.width), 2), round(float(box.height), 2)) == LETTER
+
+
+def test_a4_is_the_default(books: Path) -> None:
+    box = _read(books, "nl").pages[0].mediabox
+    assert (round(float(box.width), 2), round(float(box.height), 2)) == A4
+
+
+def test_bad_requests_are_one_line_and_exit_1(tmp_path: Path) -> None:
+    unknown = run_cli("booklet", "--lang", "xx", "--out", tmp_path, cwd=ROOT)
+    assert unknown.returncode == 1 and "Traceback" not in unknown.stderr
+    assert "no catalog for language 'xx'" in unknown.stderr
+    epoch = run_cli(
+        "booklet", "--lang", "en", "--out", tmp_path, cwd=ROOT, env={"SOURCE_DATE_EPOCH": "soon"}
+    )
+    assert epoch.returncode == 1 and "Traceback" not in epoch.stderr
+    assert "SOURCE_DATE_EPOCH='soon' is not a time" in epoch.stderr
+    assert not list(tmp_path.iterdir())
+    paper = run_cli("booklet", "--paper", "a5", cwd=ROOT)
+    assert paper.returncode == 2
+
+
+def test_build_puts_the_book_in_the_site_and_every_page_links_it(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    result = run_cli("build", "--lang", "fr", cwd=project, env={"DAMA_DIAGRAMS_BOOKS": "1"})
+    assert result.returncode == 0, result.stderr
+    site = project / "site" / "fr"
+    assert PdfReader(site / "rules-fr.pdf").outline
+    pages = sorted(site.rglob("index.html"))
+    assert len(pages) == 15  # docs/pages/nav.yml
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        link = re.search(r'<a href="([^"]*rules-fr\.pdf)"[^>]*>([^<]*)</a>', text)
+        assert link, page
+        assert (page.parent / link[1]).resolve() == (site / "rules-fr.pdf").resolve()
+        assert link[2] == "Télécharger les règles en PDF"
+
+
+def test_first_pages_render_for_a_person_to_look_at(books: Path, shots: Path) -> None:
+    """pdftoppm (poppler-utils) draws the cover and the first chapter; they must not be blank."""
+    if shutil.which("pdftoppm") is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI needs pdftoppm: apt-get install poppler-utils")
+        pytest.skip("needs pdftoppm (apt-get install poppler-utils)")
+    from PIL import Image
+
+    for language in LANGUAGES:
+        prefix = shots / f"booklet-{language}"
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-png",
+                "-r",
+                "60",
+                "-f",
+                "1",
+                "-l",
+                "4",
+                books / f"{language}.pdf",
+                prefix,
+            ],
+            check=True,
+            timeout=120,
+        )
+        drawn = sorted(shots.glob(f"booklet-{language}-*.png"))
+        assert len(drawn) == 4
+        for path in drawn:
+            with Image.open(path) as image:
+                darkest, _ = image.convert("L").getextrema()
+                assert darkest < 100, path  # text, or a board, is drawn
