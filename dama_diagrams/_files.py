@@ -1,0 +1,124 @@
+"""Every file the toolkit writes is whole: the new one, or the one from before.
+
+Stage-neutral, like :mod:`.errors`: found diagrams, pictures, animations, PO
+files and cards all go through :func:`write_atomically`.  The bytes go to a
+temporary file in the same folder, are flushed to the disk, and then replace
+the target in one rename, so neither a reader nor a crash, a full disk,
+Ctrl-C or SIGTERM ever leaves half a file or a stray temporary one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import signal
+import stat
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+
+from .errors import DamaError
+
+
+class WriteError(DamaError):
+    """A file could not be written; the previous one, if any, is as it was."""
+
+
+def shown_path(path: Path) -> str:
+    """``path`` as the user sees it from where they stand."""
+    try:
+        return str(path.absolute().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all; raise :class:`WriteError` naming it when it fails.
+
+    A symbolic link at ``path`` is replaced by the file, never followed: a
+    write cannot land outside the folder it names.  An existing file keeps its
+    permissions; a new one gets the usual ones (0666 less the umask).
+    """
+    partial = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    try:
+        with _signals_deferred():
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                _write_and_sync(partial, data, _mode_of(path))
+                os.replace(partial, path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    partial.unlink()
+                raise
+            _sync_folder(path.parent)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise WriteError(f"cannot write ({reason})", path=shown_path(path)) from None
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """:func:`write_atomically` for UTF-8 text."""
+    write_atomically(path, text.encode("utf-8"))
+
+
+def _mode_of(path: Path) -> int | None:
+    """The permissions of the regular file at ``path`` (not a link's target), if there is one."""
+    try:
+        status = path.lstat()
+    except OSError:
+        return None
+    return stat.S_IMODE(status.st_mode) if stat.S_ISREG(status.st_mode) else None
+
+
+def _write_and_sync(partial: Path, data: bytes, mode: int | None) -> None:
+    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+    with os.fdopen(descriptor, "wb") as stream:
+        if mode is not None:
+            os.fchmod(stream.fileno(), mode)
+        stream.write(data)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable; a folder that cannot be opened is left to the OS."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """SIGTERM during a write waits until the write is done or undone, then acts as before.
+
+    Without this, SIGTERM's default action ends the process at once, leaving
+    the temporary file behind.  Ctrl-C needs nothing: its KeyboardInterrupt
+    runs the clean-up.  Signal handlers belong to the main thread only.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is None:  # set outside Python: it could not be restored
+        yield
+        return
+    received: list[int] = []
+
+    def remember(number: int, frame: FrameType | None) -> None:
+        received.append(number)
+
+    signal.signal(signal.SIGTERM, remember)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if received:
+            signal.raise_signal(signal.SIGTERM)
