@@ -87,3 +87,20 @@ def test_odd_request_paths_get_404_and_nothing_is_printed(tmp_path: Path) -> Non
         assert (status, text in body) == (wanted, True), (path[:40], status, body[:80])
     assert head == (404, "")
     assert printed == ""
+
+
+@pytest.mark.slow
+def test_serve_of_one_language_answers_odd_paths_with_404(tmp_path: Path) -> None:
+    """``serve --lang`` is MkDocs' own server, with the same guard in front of it."""
+    project = copy_project(tmp_path)
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    with running_cli("serve", "--lang", "en", "--dev-addr", address, cwd=project) as cli:
+        wait_until_served(port)
+        odd = ["/%00", "/%2500", "/" + "a" * 300, "/en/%3f/../../", "/man/../../", "/%ff", "/%0a"]
+        answers = {path[:20]: request(port, path)[0] for path in odd}
+        assert request(port, "/man/")[0] == 200
+        cli.errors.seek(0)
+        printed = cli.errors.read()
+    assert set(answers.values()) == {404}, answers
+    assert "Traceback" not in printed and "ERROR" not in printed, printed

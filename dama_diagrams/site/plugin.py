@@ -32,17 +32,26 @@ from .figures import load_figures
 from .i18n import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
 from .nav import PAGES_DIR
 from .output import MARKER_TEXT
+from .preview import servable
 
 SOURCE_FOLDERS = ("pages/", "locales/")
 log = logging.getLogger("mkdocs.plugins.dama-diagrams")
 
 
 def _refuse_bad_paths(app: Any) -> Any:
-    """A 404, not a crash (500), for a request path that no file can have (``/%00``)."""
+    """A 404, not a crash (500), for a request path that no file can have (``/%00``).
+
+    As in ``preview``: a control character, a name too long for any file, bytes
+    that are not UTF-8, or a ``..`` (which browsers never send) is a 404.
+    """
 
     def guarded(environ: dict[str, Any], start_response: Any) -> Any:
-        path = str(environ.get("PATH_INFO", ""))
-        if any(ord(char) < 0x20 for char in path):
+        path = str(environ.get("PATH_INFO", ""))  # decoded once by the WSGI server (latin-1)
+        try:
+            words = path.encode("latin-1").decode("utf-8").split("/")
+        except UnicodeError:
+            words = ["\x00"]
+        if ".." in words or not all(map(servable, words)):
             start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
             return [b"Not found"]
         return app(environ, start_response)

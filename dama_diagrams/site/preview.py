@@ -41,7 +41,7 @@ NAME_MAX = 255
 """No file name is longer (in bytes) on the file systems a site is built on."""
 
 
-def _servable(word: str) -> bool:
+def servable(word: str) -> bool:
     """A path segment that can name a file: no control character, not too long."""
     return len(word.encode("utf-8", "surrogateescape")) <= NAME_MAX and not any(
         ord(char) < 0x20 or ord(char) == 0x7F for char in word
@@ -66,7 +66,7 @@ def handler_for(
         def translate_path(self, path: str) -> str:
             wanted = unquote(urlsplit(path).path)
             words = wanted[len(base) :].split("/")
-            if not wanted.startswith(base) or not all(map(_servable, words)):
+            if not wanted.startswith(base) or not all(map(servable, words)):
                 return str(site / ".not-under-the-site-path")
             kept = [word for word in words if word not in ("", ".", "..")]
             return os.path.join(site, *kept) + ("/" if wanted.endswith("/") else "")
