@@ -4,7 +4,8 @@ Stage-neutral, like :mod:`.errors`: found diagrams, pictures, animations, PO
 files and cards all go through :func:`write_atomically`.  The bytes go to a
 temporary file in the same folder, are flushed to the disk, and then replace
 the target in one rename, so neither a reader nor a crash, a full disk,
-Ctrl-C or SIGTERM ever leaves half a file or a stray temporary one.
+Ctrl-C or SIGTERM ever leaves half a file or a stray temporary one: Ctrl-C
+and SIGTERM wait the few milliseconds until the file is in place.
 """
 
 from __future__ import annotations
@@ -12,13 +13,10 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-import signal
 import stat
-import threading
-from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 
+from ._interrupts import interrupts_held
 from .errors import DamaError
 
 
@@ -43,7 +41,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     """
     partial = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
     try:
-        with _signals_deferred():
+        with interrupts_held(drop=False):
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 _write_and_sync(partial, data, _mode_of(path))
@@ -93,32 +91,3 @@ def _sync_folder(folder: Path) -> None:
             os.fsync(descriptor)
     finally:
         os.close(descriptor)
-
-
-@contextlib.contextmanager
-def _signals_deferred() -> Iterator[None]:
-    """SIGTERM during a write waits until the write is done or undone, then acts as before.
-
-    Without this, SIGTERM's default action ends the process at once, leaving
-    the temporary file behind.  Ctrl-C needs nothing: its KeyboardInterrupt
-    runs the clean-up.  Signal handlers belong to the main thread only.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.getsignal(signal.SIGTERM)
-    if previous is None:  # set outside Python: it could not be restored
-        yield
-        return
-    received: list[int] = []
-
-    def remember(number: int, frame: FrameType | None) -> None:
-        received.append(number)
-
-    signal.signal(signal.SIGTERM, remember)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        if received:
-            signal.raise_signal(signal.SIGTERM)

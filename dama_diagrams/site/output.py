@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .._interrupts import interrupts_held
 from ._common import PROJECT_INPUTS, SITE_MARKER, SiteError, os_error, relative_to_cwd
-from ._signals import interrupts_held
 
 MARKER_TEXT = (
     "This folder was built by dama-diagrams. The next `dama-diagrams build` into it\n"
