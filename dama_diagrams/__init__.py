@@ -3,34 +3,41 @@
 The package is four stages, each a subpackage that imports only the ones
 before it: :mod:`.engine` (the rules), :mod:`.diagram` (diagram files, checked
 by the engine), :mod:`.render` (their pictures) and :mod:`.site` (the rules
-site).  The names below are what a user of the library needs; the diagram and
-site names load lazily, so that ``import dama_diagrams`` stays fast.
+site).  The names below are what a user of the library needs; they load
+lazily, so that ``import dama_diagrams`` stays fast.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ._lazy import lazy_names
-from .engine import (
-    Color,
-    GameOverReason,
-    IllegalReason,
-    Move,
-    Outcome,
-    Piece,
-    Position,
-    PriorityRule,
-    Square,
-    explain,
-    illegal_reason,
-)
-from .errors import DamaError, DiagramError, IllegalMoveError, MoveNotationError, PositionError
-from .render import Markers, SvgPicture, Theme, render_picture, render_svg
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (see _start.py)
 
 if TYPE_CHECKING:
     from .diagram import VerifiedDiagram, VerifyReport, load_diagram, verify, verify_paths
-    from .render import diagram_svg, render_png
+    from .engine import (
+        Color,
+        GameOverReason,
+        IllegalReason,
+        Move,
+        Outcome,
+        Piece,
+        Position,
+        PriorityRule,
+        Square,
+        explain,
+        illegal_reason,
+    )
+    from .errors import DamaError, DiagramError, IllegalMoveError, MoveNotationError, PositionError
+    from .render import (
+        Markers,
+        SvgPicture,
+        Theme,
+        diagram_svg,
+        render_picture,
+        render_png,
+        render_svg,
+    )
     from .site import BuildReport, build_site
 
 __all__ = [
@@ -67,16 +74,28 @@ __all__ = [
 ]
 
 _LAZY = {
-    "VerifiedDiagram": "diagram",
-    "VerifyReport": "diagram",
-    "load_diagram": "diagram",
-    "verify": "diagram",
-    "verify_paths": "diagram",
-    "diagram_svg": "render",
-    "render_png": "render",
+    **dict.fromkeys(
+        ("Color", "GameOverReason", "IllegalReason", "Move", "Outcome", "Piece", "Position",
+         "PriorityRule", "Square", "explain", "illegal_reason"),
+        "engine",
+    ),
+    **dict.fromkeys(
+        ("DamaError", "DiagramError", "IllegalMoveError", "MoveNotationError", "PositionError"),
+        "errors",
+    ),
+    **dict.fromkeys(
+        ("VerifiedDiagram", "VerifyReport", "load_diagram", "verify", "verify_paths"), "diagram"
+    ),
+    **dict.fromkeys(
+        ("Markers", "SvgPicture", "Theme", "diagram_svg", "render_picture", "render_png",
+         "render_svg"),
+        "render",
+    ),
     "BuildReport": "site",
     "build_site": "site",
-}
+}  # fmt: skip
+"""Where each name lives: everything loads when first used, so that ``import`` stays fast
+(and a Ctrl-C while the command line starts finds its handler already in place)."""
 
 
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)

@@ -1,7 +1,5 @@
 """``python -m dama_diagrams`` runs the command line."""
 
-import sys
+from ._start import run
 
-from .cli import main
-
-sys.exit(main())
+run()

@@ -1,4 +1,4 @@
-"""A seeded fuzz over the project's YAML inputs: a bad file is one clear error, never a crash.
+"""A seeded fuzz over the project's inputs: a bad file is one clear error, never a crash.
 
 Each case mutates a real file (a diagram, a PO catalog, ``nav.yml``) with the kind
 of damage a hand edit, a bad merge or an attacker makes, then reads it the way
@@ -22,7 +22,9 @@ from dama_diagrams.site.i18n import catalog_path, load_catalog, translation_prob
 from dama_diagrams.site.i18n.catalog import PLACEHOLDER
 from dama_diagrams.site.i18n.extract import CODE_MESSAGES
 from dama_diagrams.site.nav import load_nav
+from dama_diagrams.site.preview import running
 from tests.conftest import ROOT
+from tests.test_preview_paths import PAGES, make_site, request
 
 SEED = 20261130
 CASES = 1500  # per kind of file; a few seconds in all
@@ -174,3 +176,28 @@ def test_mutated_page_lists_give_clear_errors(tmp_path: Path) -> None:
         load_nav(tmp_path)
 
     _never_crashes(read, sources, "nav")
+
+
+PATH_PIECES = [
+    "en", "index.html", "404.html", "a" * 300, ".", "..", "/", "//", "%2e", "%2e%2e", "%2f",
+    "%5c", "\\", "%3f", "?", "#", "%23", "%00", "%2500", "%252e%252e", "%0a", "%0d", "%7f",
+    "%ff", "%c0%af", "%ed%a0%80", "%C3%A9", "%", "%zz", ";", "&", "*", "~", "%20", "+",
+]  # fmt: skip
+PATH_CASES = 400
+
+
+def test_odd_request_paths_always_get_a_status_and_nothing_is_printed(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The preview server (as ``preview`` and ``serve`` run it) on random paths, in-process."""
+    site = make_site(tmp_path / "site")
+    rng = random.Random(SEED)
+    served = {f"<html><body>{text}</body></html>" for text in PAGES.values()}
+    with running(site, "/", ("127.0.0.1", 0)) as server:
+        port = server.server_address[1]
+        for _ in range(PATH_CASES):
+            path = "/" + "".join(rng.choice(PATH_PIECES) for _ in range(rng.randint(1, 6)))
+            status, body = request(port, path)
+            assert status in (200, 301, 400, 404), (SEED, path, status)
+            assert status != 200 or body in served, (SEED, path, body[:80])
+    assert capfd.readouterr().err == ""

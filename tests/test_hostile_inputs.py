@@ -173,3 +173,32 @@ def test_non_ascii_digits_are_refused_in_fens_and_moves(command: str, argument: 
     args = ["play", "W:W22:B1", argument] if command == "play" else [command, argument]
     message = _fails_cleanly(run_cli(*args), "is not a")
     assert argument in message
+
+
+# --- issue 25: control characters written as YAML escapes -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "escaped", "code"),
+    [
+        ("title", "\\x00", "U+0000"),  # NUL, ESC ... once reached the PO files and the HTML
+        ("title", "\\e]0;pwn\\a", "U+001B"),  # a terminal escape (sets the window title)
+        ("caption", "\\x7f", "U+007F"),
+        ("question", "\\N", "U+0085"),  # NEL: once split a msgid across PO lines
+    ],
+)
+def test_a_control_character_in_an_escape_is_refused_at_its_line(
+    project: Path, key: str, escaped: str, code: str
+) -> None:
+    diagram = project / "diagrams" / "exercise-capture-compulsory.yaml"
+    lines = diagram.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines) if line.lstrip().startswith(f"{key}:"))
+    lines[number] = lines[number].replace('?"', f'? x{escaped}y"').replace('."', f'. x{escaped}y"')
+    lines[number] = lines[number].replace('capture"', f'capture x{escaped}y"')
+    assert escaped in lines[number]
+    diagram.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    where = f"exercise-capture-compulsory.yaml:{number + 1}: the text holds the control character"
+    message = _fails_cleanly(run_cli("verify", "diagrams", cwd=project), where)
+    assert code in message
+    _fails_cleanly(run_cli("build", "--lang", "en", cwd=project), where)
+    assert not (project / "site").exists()

@@ -86,6 +86,8 @@ class YamlValue:
 _DECIMAL = re.compile(r"[-+]?[0-9]+\Z")
 """A whole number in plain digits: the only number YAML may read here (``match`` anchors it)."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Control characters but tab and line feed: a YAML escape (``"\\x1b"``) can write them."""
 
 
 def _plain_resolvers() -> dict[Any, list[tuple[str, re.Pattern[str]]]]:
@@ -175,8 +177,15 @@ class StrictLoader(yaml.SafeLoader):
 
 
 def _check_scalar(node: Node, value: str) -> None:
-    """Refuse what Python can read but not use: a lone surrogate, an endless number."""
+    """Refuse what Python can read but not use: a lone surrogate, a control, an endless number."""
     line = node.start_mark.line + 1
+    control = _CONTROL.search(value)
+    if control:
+        raise YamlError(
+            line,
+            f"the text holds the control character U+{ord(control[0]):04X} (an escape such as "
+            f"\\x{ord(control[0]):02x}), which no page or catalog can show; remove it",
+        )
     surrogate = _SURROGATE.search(value)
     if surrogate:
         code = f"\\u{ord(surrogate[0]):04x}"

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .._files import write_text_atomically
 from ..engine.board import Color
 from ..engine.legality import IllegalReason
 from ..engine.move import Move
@@ -395,14 +396,21 @@ def write_diagrams(
     header: Sequence[str] = (),
     force: bool = False,
 ) -> list[Path]:
-    """Write ``folder/<stem>-<n>.yaml`` for each result; refuse to overwrite unless ``force``."""
+    """Write ``folder/<stem>-<n>.yaml`` for each result; refuse to overwrite unless ``force``.
+
+    Each file is written whole (an interrupted run leaves whole files only).  A
+    symbolic link in the way, even a dangling one, is never followed: it is
+    refused, and ``force`` replaces the link itself, never the file it points to.
+    """
     paths = [folder / f"{stem}-{number}.yaml" for number in range(1, len(results) + 1)]
-    existing = [path for path in paths if path.exists()]
+    existing = [path for path in paths if path.is_symlink() or path.exists()]
     if existing and not force:
+        first = existing[0]
+        what = "is a symbolic link" if first.is_symlink() else "exists"
         raise DamaError(
-            f"{existing[0]} exists; choose another folder, or use --force to replace it"
+            f"{first} {what}; choose another folder, or use --force to replace it"
+            + (" (the link, not the file it points to)" if first.is_symlink() else "")
         )
-    folder.mkdir(parents=True, exist_ok=True)
     for path, result in zip(paths, results, strict=True):
-        path.write_text(result.diagram_file(header), encoding="utf-8")
+        write_text_atomically(path, result.diagram_file(header))
     return paths

@@ -38,6 +38,7 @@ from typing import TypeAlias
 
 import yaml
 
+from .._project import link_outside
 from ..engine.legality import IllegalReason
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Position
@@ -177,6 +178,14 @@ def load_diagram(path: Path | str) -> Diagram:
     and the line of the node it concerns.
     """
     name = str(path)
+    outside = link_outside(Path(path))
+    if outside is not None:
+        # Nothing outside the project is read, published or quoted (as for game files).
+        raise DiagramError(
+            f"is a symbolic link to a file outside {outside}; "
+            f"keep diagram files inside {outside} (copy the file in)",
+            path=name,
+        )
     if Path(path).exists() and not Path(path).is_file():
         # A folder, a FIFO or a device: reading it could block forever.
         raise DiagramError("is not a regular file; a diagram is a .yaml text file", path=name)

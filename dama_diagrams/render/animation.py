@@ -11,13 +11,13 @@ from __future__ import annotations
 import dataclasses
 import io
 import itertools
-import os
 import struct
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Literal
 
+from .._files import atomic_file
 from ..diagram import VerifiedDiagram
 from ..engine.games import Game
 from .figure import diagram_svg
@@ -90,22 +90,17 @@ def write_animation(
     """The frames as one looping animation in ``target``; how many frames it shows.
 
     A GIF is written as the frames come, so a game of any length takes the memory
-    of two frames; a WebP is made whole (its encoder holds every frame).  The file
-    is written beside ``target`` and then renamed, so a failure never leaves half
-    an image in its place.
+    of two frames; a WebP is made whole (its encoder holds every frame).  The
+    file is whole or not there (:func:`..._files.atomic_file`): a failure never
+    leaves half an image in its place.
     """
-    partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
+    with atomic_file(target) as file:
         if image_format == "webp":
             kept = list(frames)
-            partial.write_bytes(animate(kept, image_format="webp", scale=scale))
+            file.write(animate(kept, image_format="webp", scale=scale))
             count = len(kept)
         else:
-            with partial.open("wb") as file:
-                count = _stream_gif(frames, file, scale)
-        os.replace(partial, target)
-    finally:
-        partial.unlink(missing_ok=True)
+            count = _stream_gif(frames, file, scale)
     return count
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from .._files import write_atomically, write_text_atomically
 from ..diagram import Failure, VerifiedDiagram, verify_paths
 from ..engine.board import Square
 from ..engine.position import Position
@@ -133,13 +134,13 @@ def render_files(
         if image_format == "png":
             from .png import svg_to_png
 
-            target.write_bytes(svg_to_png(svg, scale=scale))
+            write_atomically(target, svg_to_png(svg, scale=scale))
         elif image_format in ("gif", "webp"):
             from .animation import animate, capture_frames
 
             frames = capture_frames(verified)
-            target.write_bytes(animate(frames, image_format=image_format, scale=scale))
+            write_atomically(target, animate(frames, image_format=image_format, scale=scale))
         else:
-            target.write_text(svg, encoding="utf-8")
+            write_text_atomically(target, svg)
         written.append(target)
     return RenderReport(out_dir, tuple(written), report.failures)

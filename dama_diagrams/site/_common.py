@@ -8,7 +8,6 @@ to import a sibling it would otherwise not need.
 from __future__ import annotations
 
 import errno
-import os
 from pathlib import Path
 
 from .._project import PROJECT_FILE, project_root
@@ -92,20 +91,3 @@ def step_folder(diagram_id: str) -> str:
 def exercise_board(diagram_id: str) -> str:
     """An exercise's board picture, next to its diagram: ``<id>.exercise.svg``."""
     return f"{diagram_id}.exercise.svg"
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``path`` whole or not at all.
-
-    The bytes go to a temporary file beside it, which then replaces it, so a
-    parallel reader never sees half a file; on any failure (a full disk) the
-    temporary file is removed and ``path`` is as it was.
-    """
-    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_bytes(data)
-        partial.replace(path)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise

@@ -1,4 +1,4 @@
-"""Ctrl-C and SIGTERM: handled alike, and held off where an interrupt would do harm."""
+"""Ctrl-C and SIGTERM handled alike (held off where harmful: :mod:`dama_diagrams._interrupts`)."""
 
 from __future__ import annotations
 
@@ -49,23 +49,3 @@ def terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
     if received:  # the block itself handled the interrupt (mkdocs serve does)
         raise SystemExit(128 + signal.SIGTERM)
-
-
-INTERRUPTS = frozenset({signal.SIGINT, signal.SIGTERM})
-
-
-@contextmanager
-def interrupts_held(*, drop: bool) -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait until the block is over (this thread's signal mask).
-
-    With ``drop``, one that came meanwhile is then discarded: the block
-    finished the work it would have stopped.  Without, it arrives as the block
-    ends.
-    """
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, INTERRUPTS)
-    try:
-        yield
-    finally:
-        while drop and signal.sigtimedwait(INTERRUPTS, 0) is not None:
-            pass
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

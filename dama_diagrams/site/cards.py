@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._files import write_atomically
 from ..diagram import VerifiedDiagram
 from ..render.figure import diagram_svg
-from ._common import write_atomically
 
 CARD_WIDTH, CARD_HEIGHT = 1200, 630
 CARD_CACHE = Path(".cache") / "dama-diagrams" / "cards"

@@ -8,6 +8,8 @@ removes the staging folders of builds whose process is gone.
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import os
 import re
 import shutil
@@ -16,8 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .._interrupts import interrupts_held
 from ._common import PROJECT_INPUTS, SITE_MARKER, SiteError, os_error, relative_to_cwd
-from ._signals import interrupts_held
 
 MARKER_TEXT = (
     "This folder was built by dama-diagrams. The next `dama-diagrams build` into it\n"
@@ -138,23 +140,67 @@ def publish(new: Path, out: Path, staging: Path) -> None:
     come between the two: there is always exactly one site at ``out``.  An
     interrupt during the swap or the cleanup is dropped: it would otherwise
     leave no site, or the staging folder and a failure for a site in place.
+    Where the system can (Linux), the two folders are exchanged in one step, so
+    that ``out`` is never missing, and two builds that publish at once both
+    succeed (the later one's site stays).
     """
     (new / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
-    old = staging / "old"
     with interrupts_held(drop=True):
+        try:
+            _swap_in(new, out, staging / "old")
+        except OSError as exc:
+            where = f"cannot put the site in place at {relative_to_cwd(out)}"
+            raise os_error(exc, where) from exc
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+_TRIES = 20
+"""Publishes racing for one ``out`` folder: each try but the last finds it taken anew."""
+
+
+def _swap_in(new: Path, out: Path, old: Path) -> None:
+    """``new`` at ``out``; what was at ``out``, if anything, ends up inside the staging folder."""
+    for _ in range(_TRIES):
+        if out.exists() and _exchange(new, out):
+            return  # the old site is now at new's place, inside the staging folder
         try:
             if out.exists():
                 out.rename(old)
             try:
                 new.rename(out)
-            except OSError:
-                if old.exists():
+                return
+            except OSError as exc:
+                if old.exists() and not out.exists():
                     old.rename(out)
-                raise
-        except OSError as exc:
-            where = f"cannot put the site in place at {relative_to_cwd(out)}"
-            raise os_error(exc, where) from exc
-        shutil.rmtree(staging, ignore_errors=True)
+                if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                    raise
+        except FileNotFoundError:
+            pass  # another build moved out away a moment ago: try again
+        if old.exists():
+            shutil.rmtree(old, ignore_errors=True)  # a site another build replaced meanwhile
+    raise OSError(errno.EBUSY, "other builds keep publishing into it", str(out))
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two folders in one step (Linux ``renameat2``); False where that cannot be done."""
+    renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+    if renameat2 is None:
+        return False
+    done = renameat2(
+        _AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE
+    )
+    if done == 0:
+        return True
+    code = ctypes.get_errno()
+    if code == errno.ENOENT:
+        return False  # second is gone meanwhile: a plain rename will do
+    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.EPERM):
+        return False  # an older kernel or a file system without it
+    raise OSError(code, os.strerror(code), str(second))
 
 
 def link_tree(source: Path, target: Path) -> None:

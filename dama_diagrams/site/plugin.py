@@ -8,8 +8,8 @@ templates and catalogs in the docs folder are sources, never published.
 
 from __future__ import annotations
 
-import html
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from mkdocs.structure.files import File, Files
 from ..errors import DamaError
 from ._common import DIAGRAMS_DIR, GAMES_DIR, SITE_MARKER
 from ._mkdocs import root_404
+from ._rebuild import failure_text, with_banner
 from .build import LanguageSources, generate_language
 from .cards import CARD_CACHE, draw_cards
 from .config import BaseConfig, apply_language
@@ -31,23 +32,50 @@ from .figures import load_figures
 from .i18n import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
 from .nav import PAGES_DIR
 from .output import MARKER_TEXT
+from .preview import servable
 
 SOURCE_FOLDERS = ("pages/", "locales/")
-_CONTENT = '<article class="md-content__inner md-typeset">'
 log = logging.getLogger("mkdocs.plugins.dama-diagrams")
 
 
 def _refuse_bad_paths(app: Any) -> Any:
-    """A 404, not a crash (500), for a request path that no file can have (``/%00``)."""
+    """A 404, not a crash (500), for a request path that no file can have (``/%00``).
+
+    As in ``preview``: a control character, a name too long for any file, bytes
+    that are not UTF-8, or a ``..`` (which browsers never send) is a 404.
+    """
 
     def guarded(environ: dict[str, Any], start_response: Any) -> Any:
-        path = str(environ.get("PATH_INFO", ""))
-        if any(ord(char) < 0x20 for char in path):
+        path = str(environ.get("PATH_INFO", ""))  # decoded once by the WSGI server (latin-1)
+        try:
+            words = path.encode("latin-1").decode("utf-8").split("/")
+        except UnicodeError:
+            words = ["\x00"]
+        if ".." in words or not all(map(servable, words)):
             start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
             return [b"Not found"]
         return app(environ, start_response)
 
     return guarded
+
+
+def _never_stuck(builder: Callable[[], None]) -> Callable[[], None]:
+    """MkDocs' rebuild, never failing: a failed one would hold every request until the next.
+
+    What the plugin's own work raises is on the pages already; this catches the
+    rest (MkDocs itself, a full disk under its temporary site), which is logged
+    while the pages from before stay served.
+    """
+
+    def rebuild() -> None:
+        try:
+            builder()
+        except Exception as exc:
+            log.error(
+                "the last change does not build: %s; serving what was built", failure_text(exc)
+            )
+
+    return rebuild
 
 
 class DamaDiagramsConfig(base.Config):  # type: ignore[no-untyped-call]
@@ -66,6 +94,8 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
         self.serving = False
         self.error: str | None = None
         """While serving: why the last rebuild failed (the pages shown are the last good ones)."""
+        self.cards: dict[str, bytes] = {}
+        """The social cards of the last good build, kept while serving."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Also what keeps this plugin (and its last good pages) alive across rebuilds."""
@@ -84,13 +114,13 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
                 languages=available_languages(self.root),
             )
             self.error = None
-        except DamaError as exc:
-            if not (self.serving and self.sources is not None):
-                raise PluginError(str(exc)) from exc
+        except Exception as exc:
+            if not self.serving and not isinstance(exc, DamaError):
+                raise  # mkdocs build: a bug shows its traceback
+            if not self.serving or self.sources is None:
+                raise PluginError(failure_text(exc)) from exc
             # A broken file while serving: keep showing the last good pages, with the error.
-            self.error = str(exc)
-            # Not a warning: MkDocs' strict mode would abort the build it keeps serving.
-            log.info("the last change does not build: %s; serving the pages from before it", exc)
+            self._failed(exc)
         # A preview serves one language: the menu says so of the others, instead of a 404.
         served = {self.sources.language} if self.serving else None
         apply_language(config, self.sources.settings, served=served)
@@ -101,7 +131,13 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
         for file in list(files):
             if file.src_uri.startswith(SOURCE_FOLDERS):
                 files.remove(file)
-        generated = {**self.sources.files, **draw_cards(self.sources.cards, self.root / CARD_CACHE)}
+        try:
+            self.cards = draw_cards(self.sources.cards, self.root / CARD_CACHE)
+        except Exception as exc:
+            if not self.serving:
+                raise
+            self._failed(exc)  # a full disk under the card cache: the cards from before
+        generated = {**self.sources.files, **self.cards}
         for path, content in generated.items():
             files.append(File.generated(config, path, content=content))
         return files
@@ -114,18 +150,17 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
             if folder.is_dir():
                 server.watch(str(folder))
         server.set_app(_refuse_bad_paths(server.get_app()))
+        server.builder = _never_stuck(server.builder)
         return server
+
+    def _failed(self, exc: Exception) -> None:
+        self.error = failure_text(exc)
+        # Not a warning: MkDocs' strict mode would abort the build it keeps serving.
+        log.info("the last change does not build: %s; serving the pages from before it", self.error)
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
         """While a file is broken, every page says which and where, above its content."""
-        if self.error is None:
-            return output
-        banner = (
-            '<div class="admonition failure dama-build-error"><p class="admonition-title">'
-            f"The last change does not build; this page is from before it.</p>"
-            f"<p><code>{html.escape(self.error)}</code></p></div>"
-        )
-        return output.replace(_CONTENT, _CONTENT + banner, 1)
+        return output if self.error is None else with_banner(output, self.error)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """``mkdocs build`` writes ``site/<lang>/``: root its 404 page there, and mark ``site/``."""

@@ -11,24 +11,53 @@ from __future__ import annotations
 
 import errno
 import http.server
+import io
+import os
 import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from ._common import SiteError, os_error, relative_to_cwd
+from ._rebuild import with_banner
 from .config import BaseConfig
 from .root import site_path
 
 DEFAULT_ADDRESS = ("127.0.0.1", 8000)
 
 
-def handler_for(site: Path, base: str) -> type[http.server.SimpleHTTPRequestHandler]:
-    """A request handler that serves ``site`` under ``base`` (``/`` or ``/rules/``)."""
+@dataclass
+class Notice:
+    """One line to show above every page served (why the last rebuild failed), or None."""
+
+    text: str | None = None
+
+
+NAME_MAX = 255
+"""No file name is longer (in bytes) on the file systems a site is built on."""
+
+
+def servable(word: str) -> bool:
+    """A path segment that can name a file: no control character, not too long."""
+    return len(word.encode("utf-8", "surrogateescape")) <= NAME_MAX and not any(
+        ord(char) < 0x20 or ord(char) == 0x7F for char in word
+    )
+
+
+def handler_for(
+    site: Path, base: str, notice: Notice | None = None
+) -> type[http.server.SimpleHTTPRequestHandler]:
+    """A request handler that serves ``site`` under ``base`` (``/`` or ``/rules/``).
+
+    The request path is percent-decoded once, as a static host does (``%2500``
+    is a file named ``%00``); a path no file can have is a 404, never an error.
+    """
     site = site.resolve()
+    shown = notice or Notice()
 
     class PreviewHandler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -36,9 +65,25 @@ def handler_for(site: Path, base: str) -> type[http.server.SimpleHTTPRequestHand
 
         def translate_path(self, path: str) -> str:
             wanted = unquote(urlsplit(path).path)
-            if not wanted.startswith(base):
+            words = wanted[len(base) :].split("/")
+            if not wanted.startswith(base) or not all(map(servable, words)):
                 return str(site / ".not-under-the-site-path")
-            return super().translate_path("/" + wanted[len(base) :])
+            kept = [word for word in words if word not in ("", ".", "..")]
+            return os.path.join(site, *kept) + ("/" if wanted.endswith("/") else "")
+
+        def send_head(self) -> Any:
+            """The file, as the stdlib serves it; a page with the notice while there is one."""
+            text = shown.text
+            path = self.translate_path(self.path)
+            if os.path.isdir(path) and path.endswith("/"):
+                path = os.path.join(path, "index.html")
+            if text is None or not path.endswith(".html") or not os.path.isfile(path):
+                return super().send_head()
+            try:
+                body = with_banner(Path(path).read_text(encoding="utf-8"), text).encode()
+            except (OSError, UnicodeError):
+                return super().send_head()
+            return self._send_page(200, body)
 
         def list_directory(self, path: str | Any) -> None:
             self.send_error(404)
@@ -52,15 +97,24 @@ def handler_for(site: Path, base: str) -> type[http.server.SimpleHTTPRequestHand
             wanted = unquote(urlsplit(self.path).path)
             first = wanted[len(base) :].split("/")[0] if wanted.startswith(base) else ""
             own = site / first / "404.html"  # a language's own 404 page, when there is one
-            named = re.fullmatch(r"[A-Za-z0-9_-]+", first) is not None  # never ../404.html
-            page = own if named and own.is_file() else site / "404.html"
-            body = page.read_bytes() if page.is_file() else b"Not found"
-            self.send_response(404)
+            named = re.fullmatch(r"[A-Za-z0-9_-]{1,64}", first) is not None  # never ../404.html
+            try:
+                page = own if named and own.is_file() else site / "404.html"
+                body = page.read_bytes() if page.is_file() else b"Not found"
+            except OSError:
+                body = b"Not found"
+            if shown.text is not None:
+                body = with_banner(body.decode("utf-8", "replace"), shown.text).encode()
+            body_file = self._send_page(404, body)
+            if self.command != "HEAD":
+                self.wfile.write(body_file.getvalue())
+
+        def _send_page(self, code: int, body: bytes) -> io.BytesIO:
+            self.send_response(code)
             self.send_header("Content-Type", "text/html; charset=utf-8")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            if self.command != "HEAD":
-                self.wfile.write(body)
+            return io.BytesIO(body)
 
         def log_message(self, format: str, *args: Any) -> None:
             pass  # quiet: the reader looks at the browser, not at a request log
@@ -70,10 +124,15 @@ def handler_for(site: Path, base: str) -> type[http.server.SimpleHTTPRequestHand
 
 @contextmanager
 def running(
-    site: Path, base: str, address: tuple[str, int], *, option: str = "--port"
+    site: Path,
+    base: str,
+    address: tuple[str, int],
+    *,
+    option: str = "--port",
+    notice: Notice | None = None,
 ) -> Iterator[http.server.HTTPServer]:
     """A preview server in a background thread, for as long as the block runs."""
-    server = listen(site, base, address, option=option)
+    server = listen(site, base, address, option=option, notice=notice)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -84,14 +143,19 @@ def running(
 
 
 def listen(
-    site: Path, base: str, address: tuple[str, int], *, option: str = "--port"
+    site: Path,
+    base: str,
+    address: tuple[str, int],
+    *,
+    option: str = "--port",
+    notice: Notice | None = None,
 ) -> http.server.ThreadingHTTPServer:
     """The server, bound; a port in use or a bad address is a :class:`SiteError`.
 
     ``option`` is the command-line option that chooses the port, for the message.
     """
     try:
-        return http.server.ThreadingHTTPServer(address, handler_for(site, base))
+        return http.server.ThreadingHTTPServer(address, handler_for(site, base, notice))
     except OSError as exc:
         host, port = address
         if exc.errno == errno.EADDRINUSE:

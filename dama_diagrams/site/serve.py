@@ -20,13 +20,13 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import DamaError
 from ._common import OVERRIDES, PLUGIN_NAME, SOURCES, SiteError, os_error
+from ._rebuild import failure_text
 from ._signals import terminate_as_interrupt
 from .build import build_site, choose_languages
 from .config import BaseConfig
 from .output import sweep_stale
-from .preview import running
+from .preview import Notice, running
 from .root import site_path
 
 SERVE_PREFIX = "dama-diagrams-serve-"
@@ -107,7 +107,8 @@ def serve_all(project_root: Path, *, dev_addr: str | None = None) -> None:
         folder = _serve_folder()
         site, path = folder / "site", site_path(base.site_url)
         try:
-            with running(site, path, (host, port), option="--dev-addr"):  # bound before building
+            notice = Notice()  # why the last change does not build, on every page
+            with running(site, path, (host, port), option="--dev-addr", notice=notice):
                 report = build_site(project_root, out=site, drafts=True)
                 stamp = _inputs_stamp(project_root)
                 print(
@@ -122,9 +123,12 @@ def serve_all(project_root: Path, *, dev_addr: str | None = None) -> None:
                     stamp = now
                     try:
                         build_site(project_root, out=site, drafts=True)
+                    except Exception as exc:  # a full disk too: the site from before stays
+                        notice.text = failure_text(exc)
+                        print(f"the last change does not build: {notice.text}", flush=True)
+                    else:
+                        notice.text = None
                         print("rebuilt the site", flush=True)
-                    except DamaError as exc:
-                        print(f"the last change does not build: {exc}", flush=True)
         except KeyboardInterrupt:
             pass
         finally:

@@ -20,6 +20,7 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
 
+from ..._project import link_outside
 from ...diagram._yaml import YamlError, compose_yaml, read_utf8
 from .._common import SiteError
 
@@ -139,7 +140,9 @@ def _sources(project_root: Path) -> list[tuple[Path, str, str, dict[str, str]]]:
     found = []
     for pattern, method, options in _mapping(project_root):
         paths = [
-            path for path in sorted(project_root.glob(pattern.replace("**", "*"))) if path.is_file()
+            path
+            for path in sorted(project_root.glob(pattern.replace("**", "*")))
+            if path.is_file() and link_outside(path) is None  # verify refuses those, unread
         ]
         if paths:
             found += [

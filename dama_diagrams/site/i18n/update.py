@@ -15,8 +15,8 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.pofile import write_po
 
+from ..._files import write_atomically
 from ...errors import shorten
-from .._common import write_atomically
 from .._signals import terminate_as_interrupt
 from ._po import with_previous
 from .catalog import CatalogError, CombinedCatalogError

@@ -1,0 +1,59 @@
+"""Ctrl-C while the command line starts: exit 130 and not a word, at any moment.
+
+The command imports a lot (the engine, MkDocs, Babel) before it runs; a
+Ctrl-C in that time once printed Python's traceback.  Python reports each
+import as it completes (``PYTHONPROFILEIMPORTTIME``), so the test sends SIGINT
+exactly when a given module has just been imported and the next are loading.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import copy_project, free_port
+
+pytestmark = pytest.mark.slow
+
+STAGES = [
+    "dama_diagrams._start",  # the command line itself is still to be imported
+    "dama_diagrams.cli._site_commands",  # the arguments are still to be read
+    "dama_diagrams.site.build",  # inside the command, its own imports
+]
+
+
+def _interrupted(project: Path, args: list[str], stage: str) -> tuple[int, str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dama_diagrams", *args],
+        cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPROFILEIMPORTTIME": "1"}, start_new_session=True,
+    )  # fmt: skip
+    assert process.stderr is not None
+    with process, process.stderr:
+        seen = []
+        for line in process.stderr:
+            seen.append(line)
+            if line.rstrip().endswith(f" {stage}"):
+                os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole group
+                break
+        else:
+            pytest.fail(f"{stage} was never imported:\n{''.join(seen)[-2000:]}")
+        rest = process.stderr.read()
+        process.wait(timeout=120)
+    said = [line for line in rest.splitlines() if not line.startswith("import time:")]
+    return process.returncode, "\n".join(said)
+
+
+@pytest.mark.parametrize("stage", STAGES)
+@pytest.mark.parametrize("command", ["build", "serve"])
+def test_ctrl_c_while_starting_exits_130_quietly(tmp_path: Path, command: str, stage: str) -> None:
+    project = copy_project(tmp_path)
+    args = [command] + (["--dev-addr", f"127.0.0.1:{free_port()}"] if command == "serve" else [])
+    code, said = _interrupted(project, args, stage)
+    assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
+    assert code == 130, said

@@ -1,0 +1,232 @@
+"""Every file the toolkit writes is whole: a full disk, Ctrl-C or SIGTERM keeps the one before.
+
+The disks here are real: a small tmpfs mounted in a private mount namespace
+(``unshare``), filled up, so that the write fails as it would on a full disk.
+The interruptions are real signals sent to a real ``find --yaml`` process
+while it replaces a folder of files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from .conftest import copy_project, run_cli
+
+FIND = ("find", "--claim", "capture", "--count", "60")
+"""60 capture positions: enough files that a signal lands while they are written."""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return copy_project(tmp_path)
+
+
+def _on_a_full_disk(project: Path, folder: str, *commands: str) -> subprocess.CompletedProcess[str]:
+    """Run shell ``commands`` with ``folder`` on a 2 MB tmpfs that the first command fills."""
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        pytest.skip("needs unshare (util-linux)")
+    script = "; ".join(
+        (
+            f"mkdir -p {folder} && mount -t tmpfs -o size=2m tmpfs {folder} || exit 99",
+            *commands,
+        )
+    )
+    result = subprocess.run(
+        [unshare, "--map-root-user", "--mount", "sh", "-c", script],
+        cwd=project, capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    if "exit 99" in result.stderr or result.returncode == 99:
+        pytest.skip(f"cannot mount a tmpfs here: {result.stderr}")
+    return result
+
+
+def _fill(folder: str) -> str:
+    return f"dd if=/dev/zero of={folder}/fill bs=1k 2>/dev/null; true"
+
+
+def _sums(folder: str) -> str:
+    """Print every file's name, size and md5 in ``folder`` (the tmpfs goes with the namespace)."""
+    return f'for f in {folder}/* {folder}/.*; do [ -f "$f" ] && md5sum "$f"; done; echo "---"'
+
+
+def _md5(path: Path) -> str:
+    return hashlib.md5(path.read_bytes()).hexdigest()
+
+
+def test_render_on_a_full_disk_keeps_every_earlier_picture(project: Path) -> None:
+    diagram = project / "diagrams" / "board-numbers.yaml"
+    first = run_cli("render", diagram, "--out", "good", "--format", "png", cwd=project)
+    assert first.returncode == 0, first.stderr
+    good = project / "good" / "board-numbers.png"
+    result = _on_a_full_disk(
+        project,
+        "out",
+        "cp good/board-numbers.png out/",
+        _fill("out"),
+        f"{sys.executable} -m dama_diagrams render {diagram} --out out --format png --scale 3 "
+        '; echo "exit=$?" >&2',
+        _sums("out"),
+    )
+    assert "exit=1" in result.stderr, result.stderr
+    # one line that names the file, as the user typed the folder; no traceback
+    assert result.stderr.splitlines()[0] == (
+        "out/board-numbers.png: cannot write (No space left on device)"
+    )
+    assert "Traceback" not in result.stderr
+    listing = result.stdout.split("---")[0]
+    assert f"{_md5(good)}  out/board-numbers.png" in listing  # the earlier picture, unchanged
+    assert ".tmp" not in listing
+
+
+def test_find_yaml_on_a_full_disk_names_the_file_and_keeps_the_earlier_one(
+    project: Path,
+) -> None:
+    earlier = "# an earlier diagram, kept\n"
+    (project / "earlier").mkdir()
+    (project / "earlier" / "capture-1.yaml").write_text(earlier)
+    result = _on_a_full_disk(
+        project,
+        "new",
+        "cp earlier/capture-1.yaml new/",
+        _fill("new"),
+        f"{sys.executable} -m dama_diagrams find --claim capture --count 5 --yaml new --force"
+        ' > /dev/null; echo "exit=$?" >&2',
+        "cat new/capture-1.yaml",
+        _sums("new"),
+    )
+    assert "exit=1" in result.stderr, result.stderr
+    assert result.stderr.splitlines()[0] == (
+        "new/capture-1.yaml: cannot write (No space left on device)"
+    )
+    assert result.stdout.startswith(earlier)
+    assert ".tmp" not in result.stdout
+
+
+def _files_of_an_earlier_run(project: Path) -> dict[str, bytes]:
+    first = run_cli(*FIND, "--seed", "1", "--yaml", "found", cwd=project)
+    assert first.returncode == 0, first.stderr
+    return {path.name: path.read_bytes() for path in (project / "found").iterdir()}
+
+
+def _changed(folder: Path, before: dict[str, int]) -> bool:
+    """A file of ``folder`` is new, replaced or emptied since ``before`` (name: inode)."""
+    try:
+        with os.scandir(folder) as entries:
+            return any(
+                entry.name not in before or entry.inode() != before[entry.name]
+                or entry.stat().st_size == 0
+                for entry in entries
+            )  # fmt: skip
+    except FileNotFoundError:  # a temporary file, gone before its size was read
+        return True
+
+
+def _interrupted_while_writing(project: Path, number: signal.Signals) -> int:
+    """Replace ``found/`` with --force; send ``number`` while the first file is being replaced.
+
+    strace holds every rename() for a second before it returns: the signal lands
+    between a whole temporary file and its rename, at the first file.
+    """
+    strace = shutil.which("strace")
+    if strace is None:
+        pytest.skip("needs strace (apt-get install strace)")
+    folder = project / "found"
+    before = {path.name: path.stat().st_ino for path in folder.iterdir()}
+    process = subprocess.Popen(
+        [strace, "-f", "-o", os.devnull, "-e", "trace=rename,renameat,renameat2",
+         "-e", "inject=rename,renameat,renameat2:delay_exit=1000000",
+         sys.executable, "-m", "dama_diagrams", *FIND, "--seed", "2", "--yaml", "found",
+         "--force"],
+        cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},  # no other rename() than ours
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while not _changed(folder, before):
+        assert process.poll() is None and time.monotonic() < deadline, "nothing was written"
+        time.sleep(0.005)
+    os.kill(_python_under(process.pid), number)
+    _, err = process.communicate(timeout=60)
+    assert "Traceback" not in err, err
+    return process.returncode
+
+
+def _python_under(tracer: int) -> int:
+    """The PID of the command that strace runs."""
+    children = Path(f"/proc/{tracer}/task/{tracer}/children").read_text().split()
+    assert len(children) == 1, children
+    return int(children[0])
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM], ids=["sigint", "sigterm"])
+def test_a_signal_while_find_writes_leaves_only_whole_files(
+    project: Path, number: signal.Signals
+) -> None:
+    earlier = _files_of_an_earlier_run(project)
+    assert len(earlier) == 60
+    code = _interrupted_while_writing(project, number)
+    # Ctrl-C: exit 130, as shells expect; SIGTERM ends the process by the signal, as asked
+    assert code == (130 if number == signal.SIGINT else -signal.SIGTERM)
+    files = sorted((project / "found").iterdir())
+    assert [path.name for path in files if not path.name.endswith(".yaml")] == []  # no temp
+    assert len(files) == 60
+    for path in files:
+        data = path.read_bytes()
+        assert data, f"{path.name} is empty"
+        assert yaml.safe_load(data)["claim"] == "capture", path.name  # whole YAML
+        if path.name != "capture-1.yaml":
+            assert data == earlier[path.name], path.name  # stopped at the first: the rest kept
+    check = run_cli("verify", "found", cwd=project)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_find_yaml_never_follows_a_symlink(project: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    folder = project / "found"
+    folder.mkdir()
+    (folder / "capture-1.yaml").symlink_to(outside / "evil")  # dangling
+    refused = run_cli("find", "--claim", "capture", "--yaml", "found", cwd=project)
+    assert refused.returncode == 1
+    assert refused.stderr.strip() == (
+        "dama-diagrams: found/capture-1.yaml is a symbolic link; choose another folder, or use "
+        "--force to replace it (the link, not the file it points to)"
+    )
+    assert not (outside / "evil").exists()
+
+    (outside / "shared.yaml").write_text("someone else's file\n")
+    (folder / "capture-1.yaml").unlink()
+    (folder / "capture-1.yaml").symlink_to(outside / "shared.yaml")
+    forced = run_cli("find", "--claim", "capture", "--yaml", "found", "--force", cwd=project)
+    assert forced.returncode == 0, forced.stderr
+    assert (outside / "shared.yaml").read_text() == "someone else's file\n"
+    written = folder / "capture-1.yaml"
+    assert not written.is_symlink()
+    assert yaml.safe_load(written.read_text())["claim"] == "capture"
+    assert sorted(os.listdir(outside)) == ["shared.yaml"]
+
+
+def test_a_replaced_file_keeps_its_permissions(project: Path) -> None:
+    diagram = project / "diagrams" / "board-numbers.yaml"
+    target = project / "out" / "board-numbers.svg"
+    target.parent.mkdir()
+    target.write_text("old")
+    target.chmod(0o640)
+    result = run_cli("render", diagram, "--out", "out", cwd=project)
+    assert result.returncode == 0, result.stderr
+    assert target.read_text().startswith("<svg")
+    assert target.stat().st_mode & 0o777 == 0o640
+    os.umask(umask := os.umask(0o022))
+    new = run_cli("render", project / "diagrams" / "man-move.yaml", "--out", "out", cwd=project)
+    assert new.returncode == 0, new.stderr
+    assert (project / "out" / "man-move.svg").stat().st_mode & 0o777 == 0o666 & ~umask
