@@ -237,3 +237,38 @@ def test_step_controls_are_heard_and_work_by_keyboard(browser: Any, site_url: st
     assert polite == "polite"
     # W:W31:B12,20,28: the man's first jump goes from 31 over 28 to 24
     assert heard == "Step 1 of 3: the man lands on 24, taking the man on 28."
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_table_that_scrolls_shows_a_shadow_at_its_hidden_edge(
+    browser: Any, site_url: str, scheme: str
+) -> None:
+    """The comparison page's five games do not fit 390 px: the cut edge must say so."""
+    import io
+    import statistics
+
+    from PIL import Image
+
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(f"{site_url}/de/compare/")
+    wrap = page.locator(".md-typeset__scrollwrap").nth(1)
+    wrap.scroll_into_view_if_needed()
+    assert wrap.evaluate("wrap => wrap.scrollWidth > wrap.clientWidth + 20")
+
+    def right_edge() -> float:
+        """The page's colour at the wrapper's right edge (the median: text is sparse there)."""
+        shot = Image.open(io.BytesIO(wrap.screenshot())).convert("L")
+        column = [shot.getpixel((shot.width - 2, y)) for y in range(shot.height)]
+        return float(statistics.median(column))  # type: ignore[arg-type]
+
+    hidden = right_edge()
+    wrap.evaluate("wrap => { wrap.scrollLeft = wrap.scrollWidth; }")
+    page.wait_for_timeout(100)
+    reached = right_edge()
+    context.close()
+    # light: the shadow darkens the white edge; dark: a light glow brightens the slate edge
+    if scheme == "light":
+        assert hidden < reached - 30, (hidden, reached)
+    else:
+        assert hidden > reached + 20, (hidden, reached)
