@@ -39,7 +39,7 @@ def test_perft_divide() -> None:
 def test_explain_names_the_deciding_rule() -> None:
     result = run("explain", "W:WK23,31:B19,26,27")
     assert result.returncode == 0
-    assert "rule 2 (capture with the king) decides" in result.stdout
+    assert "rule 2 (capture with a king) decides" in result.stdout
     assert "31x22x15" in result.stdout
 
 

@@ -40,7 +40,7 @@ class PriorityRule(Enum):
 _RULE_ORDER = tuple(PriorityRule)
 _SUMMARIES = {
     PriorityRule.MOST_PIECES: "most pieces",
-    PriorityRule.WITH_KING: "capture with the king",
+    PriorityRule.WITH_KING: "capture with a king",
     PriorityRule.MOST_KINGS: "most kings",
     PriorityRule.KING_FIRST: "king met first",
 }
