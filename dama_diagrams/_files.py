@@ -26,12 +26,12 @@ class WriteError(DamaError):
     """A file could not be written; the previous one, if any, is as it was."""
 
 
-def shown_path(path: Path) -> str:
-    """``path`` as the user sees it from where they stand."""
+def relative_to_cwd(path: Path) -> Path:
+    """Messages name files as the user sees them: relative to where they stand."""
     try:
-        return str(path.absolute().relative_to(Path.cwd()))
+        return path.absolute().relative_to(Path.cwd())
     except ValueError:
-        return str(path)
+        return path
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -75,7 +75,7 @@ def atomic_file(path: Path) -> Iterator[BinaryIO]:
         _sync_folder(path.parent)
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        raise WriteError(f"cannot write ({reason})", path=shown_path(path)) from None
+        raise WriteError(f"cannot write ({reason})", path=str(relative_to_cwd(path))) from None
 
 
 def write_text_atomically(path: Path, text: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
+from .._files import relative_to_cwd
 from .._project import PROJECT_FILE, project_root
 from ..errors import DamaError
 
@@ -49,14 +50,6 @@ def find_project_root(start: Path) -> Path:
         f"no {BASE_CONFIG} in {here} or any folder above it: run dama-diagrams inside a "
         f"project, in the folder that holds {BASE_CONFIG} or in one below it"
     )
-
-
-def relative_to_cwd(path: Path) -> Path:
-    """Messages name files as the user sees them: relative to where they stand."""
-    try:
-        return path.relative_to(Path.cwd())
-    except ValueError:
-        return path
 
 
 _HINTS = {

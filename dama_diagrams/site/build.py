@@ -52,9 +52,9 @@ from .i18n import (
     DEFAULT_LANGUAGE,
     CombinedCatalogError,
     available_languages,
-    catalog_path,
     catalog_status,
     check_drafts,
+    check_languages,
     load_catalog,
     native_name,
     translation_problems,
@@ -452,13 +452,7 @@ def choose_languages(
     found = available_languages(project_root)
     check_drafts(project_root, base.drafts, line=base.drafts_line)
     if languages:
-        unknown = [code for code in languages if code not in found]
-        if unknown:
-            raise SiteError(
-                f"no catalog for language '{unknown[0]}' "
-                f"({catalog_path(Path(), unknown[0]).as_posix()}); "
-                f"available: {', '.join(found)}"
-            )
+        check_languages(project_root, languages)
     chosen = list(dict.fromkeys(languages)) if languages else found
     broken, _ = translation_problems(project_root, chosen)
     if broken:  # every broken catalog at once, before any is measured

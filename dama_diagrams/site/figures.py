@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .._files import relative_to_cwd
 from ..diagram import VerifiedDiagram, verify_directory
 from ..diagram.options import Claim
 from ..engine.games import move_label
@@ -23,7 +24,7 @@ from ..render.legend import LEGEND_KEYS
 from ..render.markers import Markers
 from ..render.steps import capture_steps
 from ..render.svg import SvgPicture
-from ._common import DIAGRAM_SIZE, DIAGRAMS_DIR, SiteError, relative_to_cwd
+from ._common import DIAGRAM_SIZE, DIAGRAMS_DIR, SiteError
 from ._markdown import catalog_html, text_of
 from .descriptions import describe_picture
 from .exercises import ExerciseView, exercise_view

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from ._common import SiteError, os_error, relative_to_cwd
+from .._files import relative_to_cwd
+from ._common import SiteError, os_error
 from ._rebuild import with_banner
 from .config import BaseConfig
 from .root import site_path

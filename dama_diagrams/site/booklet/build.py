@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..._files import relative_to_cwd
 from ...errors import DamaError, counted
-from .._common import SiteError, os_error, relative_to_cwd
+from .._common import SiteError, os_error
 from .._signals import terminate_as_interrupt
 from .._workers import worker_pool
 from ..build import choose_languages, generate_language

@@ -20,8 +20,8 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..._files import write_atomically
-from .._common import os_error, relative_to_cwd
+from ..._files import relative_to_cwd, write_atomically
+from .._common import os_error
 from ..figures import Figure
 from ..i18n import load_catalog
 from ..nav import load_nav, page_names

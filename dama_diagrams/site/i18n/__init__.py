@@ -22,6 +22,7 @@ from .reading import (
     LOCALES_DIR,
     available_languages,
     catalog_path,
+    check_languages,
     load_catalog,
     native_name,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "catalog_path",
     "catalog_status",
     "check_drafts",
+    "check_languages",
     "draft_reason",
     "fill",
     "format_status",

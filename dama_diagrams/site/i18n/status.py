@@ -63,16 +63,12 @@ def translation_problems(
                 markup = markup_problem(english, entry.translation)
                 if markup is not None:
                     errors.append(_translation_problem(catalog, english, entry, markup))
-            else:
-                problem = _not_current(catalog, english, entry)
-                if problem is not None:
-                    (errors if strict else warnings).append(problem)
+            elif entry.state != "translated":
+                (errors if strict else warnings).append(_not_current(catalog, english, entry))
     return errors, warnings
 
 
-def _not_current(catalog: Catalog, english: str, entry: Entry) -> CatalogError | None:
-    if entry.state == "translated":
-        return None
+def _not_current(catalog: Catalog, english: str, entry: Entry) -> CatalogError:
     path, line = entry.sources[0] if entry.sources else (None, None)
     where = catalog.path.as_posix()
     if entry.state == "outdated":
