@@ -4,8 +4,9 @@ Stage-neutral, like :mod:`.errors`: found diagrams, pictures, animations, PO
 files and cards all go through :func:`write_atomically`.  The bytes go to a
 temporary file in the same folder, are flushed to the disk, and then replace
 the target in one rename, so neither a reader nor a crash, a full disk,
-Ctrl-C or SIGTERM ever leaves half a file or a stray temporary one: Ctrl-C
-and SIGTERM wait the few milliseconds until the file is in place.
+Ctrl-C or SIGTERM ever leaves half a file or a stray temporary one: for
+bytes already in memory, Ctrl-C and SIGTERM wait the few milliseconds until
+the file is in place.
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ def write_atomically(path: Path, data: bytes) -> None:
     write cannot land outside the folder it names.  An existing file keeps its
     permissions; a new one gets the usual ones (0666 less the umask).
     """
-    with atomic_file(path) as stream:
-        stream.write(data)
+    with interrupts_held(drop=False), atomic_file(path) as stream:
+        stream.write(data)  # in memory already: no interrupt ever meets a temporary file
 
 
 @contextlib.contextmanager

@@ -1,14 +1,17 @@
-"""Ctrl-C and SIGTERM held off while a step must finish: a swap, a fork, a file's write.
+"""Ctrl-C and SIGTERM: handled alike, and held off while a step must finish.
 
 Stage-neutral, like :mod:`.errors`: the site's publish and workers, and every
-file the toolkit writes (:mod:`._files`), hold interrupts the same way.
+file the toolkit writes (:mod:`._files`), hold interrupts the same way, and
+every command cleans up after SIGTERM as after Ctrl-C.
 """
 
 from __future__ import annotations
 
 import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 INTERRUPTS = frozenset({signal.SIGINT, signal.SIGTERM})
 
@@ -28,3 +31,45 @@ def interrupts_held(*, drop: bool) -> Iterator[None]:
         while drop and signal.sigtimedwait(INTERRUPTS, 0) is not None:
             pass
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """Treat SIGTERM like Ctrl-C inside the block, then exit with status 143.
+
+    SIGTERM (``kill``, a CI timeout, a process manager) would otherwise end the
+    process at once, skipping every ``finally``: temporary folders and worker
+    processes would stay behind.  Inside the block it raises
+    :class:`KeyboardInterrupt` in the main thread, so the cleanup written for
+    Ctrl-C runs (ours, and that of ``mkdocs serve``); when the block is left
+    that way, :class:`SystemExit` (128 + SIGTERM) replaces the interrupt.  A
+    second SIGTERM during the cleanup is ignored.  Only the main thread can
+    install a handler, and a handler that someone else installed (or
+    SIG_IGN) is left alone; the previous handler is restored afterwards.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous not in (signal.SIG_DFL, None):
+        yield
+        return
+    received = False
+
+    def handler(signum: int, frame: Any) -> None:
+        nonlocal received
+        received = True
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    except KeyboardInterrupt:
+        if received:
+            raise SystemExit(128 + signal.SIGTERM) from None
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+    if received:  # the block itself handled the interrupt (mkdocs serve does)
+        raise SystemExit(128 + signal.SIGTERM)

@@ -30,12 +30,19 @@ with contextlib.suppress(ValueError):  # imported outside the main thread: not t
 
 
 def run() -> NoReturn:
-    """Import and run the command line; exit with its code, or 130 on Ctrl-C."""
+    """Import and run the command line; exit with its code, 130 on Ctrl-C, 143 on SIGTERM.
+
+    SIGTERM runs the same cleanup as Ctrl-C, in every command: a ``kill`` never
+    leaves a temporary file behind.
+    """
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        from .cli import main
+        from ._interrupts import terminate_as_interrupt
 
-        code = main()
+        with terminate_as_interrupt():
+            from .cli import main
+
+            code = main()
     except KeyboardInterrupt:
         code = INTERRUPTED
     sys.exit(code)

@@ -136,18 +136,27 @@ def _interrupted_while_writing(project: Path, number: signal.Signals) -> int:
     """Replace ``found/`` with --force; send ``number`` while the first file is being replaced.
 
     strace holds every rename() for a second before it returns: the signal lands
-    between a whole temporary file and its rename, at the first file.
+    while the first file is written or renamed.
     """
+    find = (*FIND, "--seed", "2", "--yaml", "found", "--force")
+    return _signalled_while_writing(project, "found", find, "rename,renameat,renameat2", number)
+
+
+def _signalled_while_writing(
+    project: Path, folder_name: str, command: tuple[str, ...], slow: str, number: signal.Signals
+) -> int:
+    """Run ``command`` with the ``slow`` system calls held a second (strace); send ``number``
+    as soon as a file in ``folder_name`` changes, and return the exit status."""
     strace = shutil.which("strace")
     if strace is None:
         pytest.skip("needs strace (apt-get install strace)")
-    folder = project / "found"
+    folder = project / folder_name
     before = {path.name: path.stat().st_ino for path in folder.iterdir()}
+    delay = "100000" if "write" in slow.split(",") else "1000000"
     process = subprocess.Popen(
-        [strace, "-f", "-o", os.devnull, "-e", "trace=rename,renameat,renameat2",
-         "-e", "inject=rename,renameat,renameat2:delay_exit=1000000",
-         sys.executable, "-m", "dama_diagrams", *FIND, "--seed", "2", "--yaml", "found",
-         "--force"],
+        [strace, "-f", "-o", os.devnull, "-e", f"trace={slow}",
+         "-e", f"inject={slow}:delay_exit={delay}",
+         sys.executable, "-m", "dama_diagrams", *command],
         cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},  # no other rename() than ours
     )  # fmt: skip
@@ -175,8 +184,8 @@ def test_a_signal_while_find_writes_leaves_only_whole_files(
     earlier = _files_of_an_earlier_run(project)
     assert len(earlier) == 60
     code = _interrupted_while_writing(project, number)
-    # Ctrl-C: exit 130, as shells expect; SIGTERM ends the process by the signal, as asked
-    assert code == (130 if number == signal.SIGINT else -signal.SIGTERM)
+    # 128 + the signal, as shells report a process it stopped, after the cleanup
+    assert code == 128 + number
     files = sorted((project / "found").iterdir())
     assert [path.name for path in files if not path.name.endswith(".yaml")] == []  # no temp
     assert len(files) == 60
@@ -188,6 +197,22 @@ def test_a_signal_while_find_writes_leaves_only_whole_files(
             assert data == earlier[path.name], path.name  # stopped at the first: the rest kept
     check = run_cli("verify", "found", cwd=project)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM], ids=["sigint", "sigterm"])
+def test_a_signal_while_an_animation_streams_keeps_the_earlier_one(
+    project: Path, number: signal.Signals
+) -> None:
+    """A GIF goes to its file frame by frame: a signal then removes the temporary file."""
+    folder = project / "out"
+    folder.mkdir()
+    command = ("render-game", "games/example.pdn", "--out", "out/game.gif")
+    assert run_cli(*command, cwd=project).returncode == 0
+    earlier = (folder / "game.gif").read_bytes()
+    code = _signalled_while_writing(project, "out", command, "write", number)
+    assert code == 128 + number
+    assert [path.name for path in folder.iterdir()] == ["game.gif"]  # no temporary file
+    assert (folder / "game.gif").read_bytes() == earlier  # each write() takes 0.1 s: mid-stream
 
 
 def test_find_yaml_never_follows_a_symlink(project: Path, tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .._interrupts import terminate_as_interrupt
 from ..errors import DamaError, counted
 from ._common import (
     DIAGRAM_DIR,
@@ -36,7 +37,6 @@ from ._common import (
     step_folder,
 )
 from ._mkdocs import mkdocs_error, preload, root_404, run_mkdocs, write_config, write_files
-from ._signals import terminate_as_interrupt
 from ._workers import worker_pool
 from .booklet import PDF_NAME, book_job, write_book
 from .cards import CARD_CACHE, Card, iter_cards

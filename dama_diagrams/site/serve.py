@@ -20,9 +20,9 @@ from pathlib import Path
 
 import yaml
 
+from .._interrupts import terminate_as_interrupt
 from ._common import OVERRIDES, PLUGIN_NAME, SOURCES, SiteError, os_error
 from ._rebuild import failure_text
-from ._signals import terminate_as_interrupt
 from .build import build_site, choose_languages
 from .config import BaseConfig
 from .output import sweep_stale

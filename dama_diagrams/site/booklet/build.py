@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..._files import relative_to_cwd
+from ..._interrupts import terminate_as_interrupt
 from ...errors import DamaError, counted
 from .._common import SiteError, os_error
-from .._signals import terminate_as_interrupt
 from .._workers import worker_pool
 from ..build import choose_languages, generate_language
 from ..config import BaseConfig

@@ -16,8 +16,8 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.pofile import write_po
 
 from ..._files import write_atomically
+from ..._interrupts import terminate_as_interrupt
 from ...errors import shorten
-from .._signals import terminate_as_interrupt
 from ._po import with_previous
 from .catalog import CatalogError, CombinedCatalogError
 from .reading import (
