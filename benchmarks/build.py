@@ -6,7 +6,12 @@ A full build (every language) is split into verify, render, page generation,
 MkDocs and the printed book (booklet); render, pages, mkdocs and booklet are
 summed over the languages, which build in parallel, and "wall" is the elapsed
 time.  The goal is that verify, render and pages together stay under 15% of
-the HTML's summed total (MkDocs' own time is the floor), and that the six
+the HTML's summed total (MkDocs' own time is the floor), measured in
+processor seconds (``BuildReport.cpu``): the languages, the cards and the
+books share two cores, so each step's wall time grows with what runs beside
+it, while its processor time does not.  Imports are outside both, ours as
+MkDocs' (the build loads them before its clock starts).  The wall-time share
+is printed too.  And the goal is that the six
 PDFs take no longer than the HTML: the booklet's summed time is printed next
 to the site's (render + pages + mkdocs), and ``dama-diagrams booklet`` alone
 is timed against the build.  ``--cold`` first empties the social-card and book
@@ -49,7 +54,8 @@ def full_build(project: Path, out: Path) -> dict[str, float]:
     """One ``dama-diagrams build`` in a fresh process, as from the command line."""
     code = (
         "import json, sys; from pathlib import Path; from dama_diagrams.site import build_site; "
-        "print(json.dumps(build_site(Path(sys.argv[1]), out=Path(sys.argv[2])).timings))"
+        "r = build_site(Path(sys.argv[1]), out=Path(sys.argv[2])); "
+        "print(json.dumps({**r.timings, **{f'cpu {k}': v for k, v in r.cpu.items()}}))"
     )
     started = time.perf_counter()
     result = subprocess.run(
@@ -140,12 +146,18 @@ def main() -> None:
         median = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
         ours = sum(median[key] for key in OURS)
         share = ours / (ours + median["mkdocs"])
+        cpu_ours = sum(median[f"cpu {key}"] for key in OURS)
+        cpu_share = cpu_ours / (cpu_ours + median["cpu mkdocs"])
         caches = "cold" if args.cold else "warm"
         print(
             f"\nfull build ({caches} card and book caches, median of {args.runs}): "
             + ", ".join(f"{key} {value:.2f}s" for key, value in median.items())
         )
-        print(f"our work (verify + render + pages): {ours:.2f}s = {share:.0%} of the summed total")
+        print(
+            f"our work (verify + render + pages): {cpu_ours:.2f} processor seconds = "
+            f"{cpu_share:.1%} of the summed total (goal: at most 15%); "
+            f"wall {ours:.2f}s = {share:.1%}"
+        )
         site = ours - median["verify"] + median["mkdocs"]
         print(
             f"the six PDFs, summed: {median['booklet']:.2f}s against the HTML's "

@@ -184,36 +184,53 @@ def test_each_page_has_a_social_card(site: Path) -> None:
         assert target.read_bytes().startswith(b"\x89PNG"), path
 
 
-def test_social_card_shows_the_board_and_the_title(site: Path) -> None:
+def test_social_card_shows_the_board_the_same_in_every_language(site: Path) -> None:
     from PIL import Image
 
-    card = (site / "nl" / "priority").resolve()  # a long one-word title: Voorrangsregels
-    image_path = (card / _parse(card / "index.html").meta["og:image"]).resolve()
+    def card_of(language: str, page: str) -> Path:
+        folder = (site / language / page).resolve()
+        return (folder / _parse(folder / "index.html").meta["og:image"]).resolve()
+
+    image_path = card_of("nl", "priority")
     with Image.open(image_path) as image:
         assert image.size == (1200, 630)
         rgb = image.convert("RGB")
-        # The board sits on the left: light and dark squares, so many colours.
-        board = rgb.crop((60, 60, 560, 560))
+        # The board sits in the middle: light and dark squares, so many colours.
+        board = rgb.crop((345, 74, 855, 584))
         assert len(board.getcolors(maxcolors=1 << 16) or []) > 50
-        # The title is drawn on the right: some pixels there are much darker than the rest.
-        text = rgb.crop((640, 150, 1180, 480)).convert("L")
-        darkest, lightest = text.getextrema()
-        assert lightest - darkest > 120
-        # ...and stays clear of the right edge, however long the word.
-        edge = rgb.crop((1185, 150, 1200, 480)).convert("L")
-        assert edge.getextrema()[0] > 200
+        # Beside it, the site's background alone: no words, whatever the language.
+        for side in (rgb.crop((0, 20, 330, 630)), rgb.crop((870, 20, 1200, 630))):
+            assert len(side.getcolors() or []) == 1
+        # The bar along the top, in the accent colour (256 colours: each within 15 of 255).
+        bar = rgb.getpixel((600, 5))
+        assert all(abs(a - b) <= 15 for a, b in zip(bar, (0x6E, 0x4D, 0x31), strict=True)), bar
+    # The title and description travel beside the card, in the reader's language.
+    for language in LANGUAGES:
+        assert card_of(language, "priority").read_bytes() == image_path.read_bytes()
+    home = card_of("en", ".").read_bytes()
+    assert home != image_path.read_bytes()  # another page's main diagram: another card
 
 
-def test_a_cards_board_is_drawn_once_for_every_language() -> None:
+def test_a_card_is_drawn_once_for_every_language() -> None:
     from dama_diagrams.site import cards
     from dama_diagrams.site.figures import load_figures
 
     verified = load_figures(ROOT)["multi-capture"].verified
-    cards._board_image.cache_clear()
-    wanted = {lang: cards.Card(verified, f"Title {lang}", "Site") for lang in LANGUAGES}
-    drawn = cards.draw_cards(wanted)
-    assert cards._board_image.cache_info().misses == 1  # one board, however many languages
-    assert len(set(drawn.values())) == len(LANGUAGES)  # each card has its own title
+    wanted = {f"{lang}/{page}": cards.Card(verified) for lang in LANGUAGES for page in "ab"}
+    drawn: list[str] = []
+    original = cards._draw_card
+
+    def counted(board_svg: str) -> object:
+        drawn.append(board_svg)
+        return original(board_svg)
+
+    cards._draw_card = counted  # type: ignore[assignment]
+    try:
+        result = cards.draw_cards(wanted)
+    finally:
+        cards._draw_card = original  # type: ignore[assignment]
+    assert len(drawn) == 1  # one diagram: one drawing, however many pages and languages
+    assert len(set(result.values())) == 1 and set(result) == set(wanted)
 
 
 def test_root_index_links_every_language(site: Path) -> None:

@@ -6,9 +6,11 @@ show a marker that the board draws differently.
 
 from __future__ import annotations
 
+import html
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Final
 
 from ..engine.board import Color
@@ -114,24 +116,30 @@ def legend_html(
     """
     shown = _shown(labels, keys)
     theme = theme or DEFAULT_THEME
-    listing = ET.Element("ul", {"class": "dama-legend"})
-    for key in shown:
-        item = ET.SubElement(listing, "li", {"class": f"dama-legend-{key}"})
-        icon = ET.SubElement(
-            item,
-            "svg",
-            {
-                "xmlns": SVG_NS,
-                "viewBox": f"0 0 {SQUARE} {SQUARE}",
-                "width": "24",
-                "height": "24",
-                "aria-hidden": "true",
-                "focusable": "false",
-            },
-        )
-        icon.extend(_legend_icon(theme, key))
-        ET.SubElement(item, "span").text = xml_text(labels[key])
-    return ET.tostring(listing, encoding="unicode", short_empty_elements=False)
+    items = (
+        f'<li class="dama-legend-{key}">{_icon_html(theme, key)}'
+        f"<span>{html.escape(xml_text(labels[key]), quote=False)}</span></li>"
+        for key in shown
+    )
+    return f'<ul class="dama-legend">{"".join(items)}</ul>'
+
+
+@lru_cache(maxsize=64)
+def _icon_html(theme: Theme, key: str) -> str:
+    """A legend entry's icon, the same on every page and in every language: serialized once."""
+    icon = ET.Element(
+        "svg",
+        {
+            "xmlns": SVG_NS,
+            "viewBox": f"0 0 {SQUARE} {SQUARE}",
+            "width": "24",
+            "height": "24",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+    )
+    icon.extend(_legend_icon(theme, key))
+    return ET.tostring(icon, encoding="unicode", short_empty_elements=False)
 
 
 def _shown(labels: Mapping[str, str], keys: Iterable[str]) -> tuple[str, ...]:

@@ -6,7 +6,8 @@ attributes with a colour and a separate opacity, no CSS, no filters, no
 
 The parts that do not depend on the position (piece shapes, frame, squares,
 square numbers) are serialized once per options and cached as strings: a site
-draws many positions with the same options.
+draws many positions with the same options.  The whole board is cached too,
+apart from its title and description: a site draws it again in every language.
 """
 
 from __future__ import annotations
@@ -98,30 +99,45 @@ def render_picture(
     markers = markers or NO_MARKERS
     theme = theme or DEFAULT_THEME
     layout = Layout.of(frame, side_to_move)
-    margin = layout.margin
     if title is None:
         title = default_title(markers)
     if description is None:
         description = default_description(position, markers)
     width, height = size, round(size * layout.height / layout.width)
 
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": SVG_NS,
-            "class": "dama-diagram",
-            "viewBox": f"0 0 {layout.width} {layout.height}",
-            "width": str(width),
-            "height": str(height),
-            "role": "img",
-            "aria-labelledby": f"{diagram_id}-title {diagram_id}-desc",
-        },
+    head = (
+        f'<svg xmlns="{SVG_NS}" class="dama-diagram" viewBox="0 0 {layout.width} {layout.height}" '
+        f'width="{width}" height="{height}" role="img" '
+        f'aria-labelledby="{diagram_id}-title {diagram_id}-desc">'
+        f'<title id="{diagram_id}-title">{_escaped(title)}</title>'
+        f'<desc id="{diagram_id}-desc">{_escaped(description)}</desc>'
+    )  # by hand: it changes with the language, the board after it is cached
+    body = _board(
+        position, diagram_id, markers, numbers, flipped, frame, arrows, side_to_move, theme
     )
-    ET.SubElement(root, "title", {"id": f"{diagram_id}-title"}).text = xml_text(title)
-    ET.SubElement(root, "desc", {"id": f"{diagram_id}-desc"}).text = xml_text(description)
-    head = tostring(root)
-    parts = [head[: -len("</svg>")]]
-    parts.append(_background(diagram_id, theme, flipped, frame, side_to_move))
+    return SvgPicture(f"{head}{body}</svg>", width, height)
+
+
+@lru_cache(maxsize=1024)
+def _board(
+    position: Position,
+    diagram_id: str,
+    markers: Markers,
+    numbers: str,
+    flipped: bool,
+    frame: bool,
+    arrows: bool,
+    side_to_move: bool,
+    theme: Theme,
+) -> str:
+    """Everything inside the SVG but its title and description: the same in every language.
+
+    A site draws each board once per language, with only the words changed;
+    this is drawn once.
+    """
+    layout = Layout.of(frame, side_to_move)
+    margin = layout.margin
+    parts = [_background(diagram_id, theme, flipped, frame, side_to_move)]
 
     if markers.start is not None:
         parts.append(tostring(start_marker(theme, markers.start, flipped, margin)))
@@ -148,8 +164,12 @@ def render_picture(
         parts.append(tostring(landing_badges(theme, numbered, flipped, margin)))
     if side_to_move:
         parts.append(tostring(_side_indicator(theme, position, layout, flipped)))
-    parts.append("</svg>")
-    return SvgPicture("".join(parts), width, height)
+    return "".join(parts)
+
+
+def _escaped(text: str) -> str:
+    """Element text as ElementTree writes it (the id is checked, the numbers are ints)."""
+    return xml_text(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _arrows(theme: Theme, markers: Markers, flipped: bool, margin: int) -> Iterator[str]:
@@ -171,7 +191,7 @@ def render_svg(position: Position, **options: Unpack[SvgOptions]) -> str:
 
 def clear_cache() -> None:
     """Forget the cached backgrounds and fragments: for cold-cache benchmarks and tests."""
-    for cached in (_background, _numbers, _piece_use):
+    for cached in (_board, _background, _numbers, _piece_use):
         cached.cache_clear()
     clear_paint_cache()
 

@@ -28,6 +28,14 @@ _TAG = re.compile(r'(<(?:[^>"]|"[^"]*")*>)')
 """A tag as nh3 writes it: attribute values in double quotes, ``<`` and ``>`` escaped."""
 _MARKDOWN_SPECIAL = re.compile(r"[\\`*_\[\]{}|#!~^]")
 _LINE_START = re.compile(r"^(?:[-+=]|\d+[.)])")
+_PLAIN_TEXT = r"[^\x00-\x1f\x7f\\`*_\[\]<>&]"
+_PLAIN = re.compile(
+    rf'(?![\s#>+*\[\]\\`_&-])(?:{_PLAIN_TEXT}|<a href="[^"\s<>&\\`*_\[\]]*">|</a>)*(?<=\S)'
+)
+"""A line that Markdown leaves as it is, once :data:`_LINE_START` is ruled out.
+
+Links (``<a href="...">``, as the templates fill them in) are raw inline
+HTML, which Markdown keeps as it is."""
 _BLOCK = re.compile(r"<(?:ol|ul|pre|blockquote)\b")
 _NUMBERED = re.compile(r"^(\d+)\.(?=\s)")
 _NOT_A_BLOCK = re.compile(r"^(?=[#>]|[-+*]\s|([-*_])\s*(?:\1\s*){2,}$)")
@@ -46,9 +54,8 @@ def catalog_html(text: str, *, inline: bool) -> str:
     """
     if inline:
         text = _NOT_A_BLOCK.sub(r"\\", _NUMBERED.sub(r"\1\\.", one_line(text)))
-    _RENDERER.reset()
     clean = nh3.clean(
-        _RENDERER.convert(text.replace("\x00", "")),
+        markdown_html(text),
         tags=set(INLINE_TAGS if inline else BLOCK_TAGS),
         attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
         url_schemes=set(SAFE_SCHEMES),
@@ -56,6 +63,21 @@ def catalog_html(text: str, *, inline: bool) -> str:
         attribute_filter=_no_spaced_links,
     )
     return _markdown_proof(one_line(clean) if inline else clean.strip())
+
+
+def markdown_html(text: str) -> str:
+    """Python-Markdown's HTML for ``text``; plain prose, most of a catalog, skips the parser.
+
+    A line with nothing that Markdown reads (no emphasis, code, link, escape,
+    entity or tag, and no list, quote or heading at its start) is one
+    paragraph of the same text: Python-Markdown's own output, at a fraction
+    of its cost.  tests/test_markdown_plain.py checks the two agree on every
+    message of every catalog.
+    """
+    if _PLAIN.fullmatch(text) and not _LINE_START.match(text):
+        return f"<p>{text}</p>"
+    _RENDERER.reset()
+    return _RENDERER.convert(text.replace("\x00", ""))
 
 
 def text_of(clean: str) -> str:
@@ -120,7 +142,8 @@ def printable(text: str) -> str:
     return str(yaml.reader.Reader.NON_PRINTABLE.sub("", text))
 
 
-_LINE_SPACE = re.compile(r"[^\S\u00a0\u202f]+")
+_LINE_SPACE = re.compile(r"[^\S\u00a0\u202f]{2,}|[^\S\u00a0\u202f ]")
+"""A run of spaces, or any other space but a no-break one: a single space stays as it is."""
 
 
 def one_line(text: str) -> str:

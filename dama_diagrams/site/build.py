@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,7 +40,7 @@ from ._common import (
 from ._mkdocs import mkdocs_error, preload, root_404, run_mkdocs, write_config, write_files
 from ._workers import worker_pool
 from .booklet import PDF_NAME, book_job, write_book
-from .cards import CARD_CACHE, Card, iter_cards
+from .cards import CARD_CACHE, Card, iter_cards, preload_drawing
 from .config import (
     BaseConfig,
     LanguageSettings,
@@ -77,6 +78,19 @@ class LanguageSources:
     """The social cards to draw, by their path in the docs folder."""
     untranslated_pages: list[str]
     timings: dict[str, float] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)
+    """Processor seconds of each step (see :attr:`BuildReport.cpu`)."""
+
+
+@contextmanager
+def timed(step: str, wall: dict[str, float], cpu: dict[str, float]) -> Iterator[None]:
+    """Add the block's wall time to ``wall[step]`` and its processor time to ``cpu[step]``."""
+    wall_started, cpu_started = time.perf_counter(), time.process_time()
+    try:
+        yield
+    finally:
+        wall[step] = wall.get(step, 0.0) + time.perf_counter() - wall_started
+        cpu[step] = cpu.get(step, 0.0) + time.process_time() - cpu_started
 
 
 def generate_language(
@@ -93,52 +107,50 @@ def generate_language(
     With ``book``, every page links the language's PDF (which only ``build`` writes).
     """
     catalog = load_catalog(project_root, language)
-    started = time.perf_counter()
-    drawn = {figure_id: figure.draw(catalog) for figure_id, figure in figures.items()}
-    files: dict[str, str | bytes] = {
-        f"{DIAGRAM_DIR}/{figure_id}.svg": one.picture.svg for figure_id, one in drawn.items()
-    }
-    boards: dict[str, DrawnFigure] = {}
-    for figure_id, figure in figures.items():
-        for index, step in enumerate(figure.step_pictures(catalog)):
-            files[f"{DIAGRAM_DIR}/{step_folder(figure_id)}/{index}.svg"] = step.svg
-        board = figure.draw_exercise(catalog)
-        if board is not None:
-            boards[figure_id] = board
-            files[f"{DIAGRAM_DIR}/{exercise_board(figure_id)}"] = board.picture.svg
-    timings = {"render": time.perf_counter() - started}
-
-    started = time.perf_counter()
-    nav = load_nav(project_root)
-    views = {figure_id: figure.view for figure_id, figure in figures.items()}
-    renderer = PageRenderer(
-        project_root, catalog, views, drawn, boards=boards, directory_urls=base.directory_urls
-    )
-    cards: dict[str, Card] = {}
-    untranslated = []
-    site_name = catalog.text("site.name")
-    for name in page_names(nav):
-        page = renderer.render(name)
-        files[f"{name}.md"] = page.markdown
-        if catalog.not_current():
-            untranslated.append(name)
-        main = figures.get(page.main_diagram)
-        if main is not None:
-            cards[f"{SOCIAL_DIR}/{name}.png"] = Card(main.verified, page.title, site_name)
-    files[STYLESHEET] = (TEMPLATES / "dama.css").read_text(encoding="utf-8")
-    for script in SCRIPTS:
-        files[f"assets/{script}"] = (TEMPLATES / script).read_text(encoding="utf-8")
-    files[FAVICON] = (TEMPLATES / "favicon.svg").read_text(encoding="utf-8")
-    names = {code: native_name(code) for code in languages}
-    settings = language_settings(
-        base,
-        catalog,
-        names,
-        mkdocs_nav(nav, catalog),
-        pdf=PDF_NAME.format(language=language) if book else None,
-    )
-    timings["pages"] = time.perf_counter() - started
-    return LanguageSources(language, files, settings, cards, untranslated, timings)
+    timings: dict[str, float] = {}
+    cpu: dict[str, float] = {}
+    with timed("render", timings, cpu):
+        drawn = {figure_id: figure.draw(catalog) for figure_id, figure in figures.items()}
+        files: dict[str, str | bytes] = {
+            f"{DIAGRAM_DIR}/{figure_id}.svg": one.picture.svg for figure_id, one in drawn.items()
+        }
+        boards: dict[str, DrawnFigure] = {}
+        for figure_id, figure in figures.items():
+            for index, step in enumerate(figure.step_pictures(catalog)):
+                files[f"{DIAGRAM_DIR}/{step_folder(figure_id)}/{index}.svg"] = step.svg
+            board = figure.draw_exercise(catalog)
+            if board is not None:
+                boards[figure_id] = board
+                files[f"{DIAGRAM_DIR}/{exercise_board(figure_id)}"] = board.picture.svg
+    with timed("pages", timings, cpu):  # it adds to the dicts as the sources are returned
+        nav = load_nav(project_root)
+        views = {figure_id: figure.view for figure_id, figure in figures.items()}
+        renderer = PageRenderer(
+            project_root, catalog, views, drawn, boards=boards, directory_urls=base.directory_urls
+        )
+        cards: dict[str, Card] = {}
+        untranslated = []
+        for name in page_names(nav):
+            page = renderer.render(name)
+            files[f"{name}.md"] = page.markdown
+            if catalog.not_current():
+                untranslated.append(name)
+            main = figures.get(page.main_diagram)
+            if main is not None:
+                cards[f"{SOCIAL_DIR}/{name}.png"] = Card(main.verified)
+        files[STYLESHEET] = (TEMPLATES / "dama.css").read_text(encoding="utf-8")
+        for script in SCRIPTS:
+            files[f"assets/{script}"] = (TEMPLATES / script).read_text(encoding="utf-8")
+        files[FAVICON] = (TEMPLATES / "favicon.svg").read_text(encoding="utf-8")
+        names = {code: native_name(code) for code in languages}
+        settings = language_settings(
+            base,
+            catalog,
+            names,
+            mkdocs_nav(nav, catalog),
+            pdf=PDF_NAME.format(language=language) if book else None,
+        )
+        return LanguageSources(language, files, settings, cards, untranslated, timings, cpu)
 
 
 # --- one language's MkDocs run, in a worker process ------------------------------
@@ -156,15 +168,18 @@ class _MkDocsJob:
 @dataclass(frozen=True)
 class _MkDocsResult:
     warnings: list[str]
-    seconds: float
+    timings: dict[str, float]
+    cpu: dict[str, float]
 
 
 def _run_mkdocs_job(job: _MkDocsJob) -> _MkDocsResult:
-    started = time.perf_counter()
-    warnings = run_mkdocs(job.config_file, job.settings)
-    if not warnings and job.page_404 is not None:
-        root_404(job.page_404, job.language)
-    return _MkDocsResult(warnings, time.perf_counter() - started)
+    timings: dict[str, float] = {}
+    cpu: dict[str, float] = {}
+    with timed("mkdocs", timings, cpu):
+        warnings = run_mkdocs(job.config_file, job.settings)
+        if not warnings and job.page_404 is not None:
+            root_404(job.page_404, job.language)
+    return _MkDocsResult(warnings, timings, cpu)
 
 
 # --- the whole build ---------------------------------------------------------------
@@ -188,6 +203,12 @@ class BuildReport:
     pages: int
     timings: dict[str, float]
     untranslated_pages: dict[str, list[str]]
+    cpu: dict[str, float] = field(default_factory=dict)
+    """Processor seconds of verify, render, pages and mkdocs, summed like ``timings``.
+
+    What a benchmark compares: unlike wall time, it does not grow when the
+    steps share the cores (the languages and books build in parallel).
+    """
     translation_warnings: list[str] = field(default_factory=list)
     """Every outdated or missing message, as ``path:line: message``."""
     kept: list[str] = field(default_factory=list)
@@ -282,13 +303,14 @@ def _build_site(
     if problems:
         raise CombinedCatalogError(problems)
     started = time.perf_counter()
-    figures = load_figures(project_root)
-    timings = {"verify": time.perf_counter() - started}
-    warmed = time.perf_counter()
-    nav = load_nav(project_root)
-    for code in chosen:
-        load_catalog(project_root, code)
-    timings["pages"] = time.perf_counter() - warmed
+    timings: dict[str, float] = {}
+    cpu: dict[str, float] = {}
+    with timed("verify", timings, cpu):
+        figures = load_figures(project_root)
+    with timed("pages", timings, cpu):
+        nav = load_nav(project_root)
+        for code in chosen:
+            load_catalog(project_root, code)
 
     make_parent(out)
     # Only some languages asked for: the others of the existing site stay as they are.
@@ -297,12 +319,21 @@ def _build_site(
     if languages:
         left_out += [_not_asked_for(code, chosen) for code in _absent(project_root, listed)]
     with staging_folder(out) as staging:
-        built, cards_seconds = _build_languages(
-            project_root, base, chosen, figures, staging, menu=listed, books=books
+        built = _build_languages(
+            project_root,
+            base,
+            chosen,
+            figures,
+            staging,
+            menu=listed,
+            books=books,
+            timings=timings,
+            cpu=cpu,
         )
         for step in ("render", "pages", "mkdocs", "booklet"):
             timings[step] = timings.get(step, 0.0) + sum(s.timings.get(step, 0.0) for s in built)
-        timings["render"] += cards_seconds
+        for step in ("render", "pages", "mkdocs"):
+            cpu[step] = cpu.get(step, 0.0) + sum(s.cpu.get(step, 0.0) for s in built)
         for code in kept:
             link_tree(out / code, staging / "site" / code)
         default = DEFAULT_LANGUAGE if DEFAULT_LANGUAGE in listed else listed[0]
@@ -316,6 +347,7 @@ def _build_site(
         diagrams=len(figures),
         pages=len(page_names(nav)),
         timings=timings,
+        cpu=cpu,
         untranslated_pages={s.language: s.untranslated_pages for s in built},
         translation_warnings=[str(warning) for warning in warnings],
         kept=kept,
@@ -371,20 +403,23 @@ def _build_languages(
     *,
     menu: Sequence[str],
     books: bool,
-) -> tuple[list[LanguageSources], float]:
+    timings: dict[str, float],
+    cpu: dict[str, float],
+) -> list[LanguageSources]:
     """Generate each language here and hand it to a worker for MkDocs; draw the cards meanwhile.
 
     ``menu`` is every language of the finished site, for the language menus.
 
     The first language that fails, in the order given, is the error raised, as
-    if the languages had been built one after the other.  Also returns the
-    seconds spent on the social cards.
+    if the languages had been built one after the other.  The social cards'
+    time is added to ``timings`` and ``cpu`` as render time.
     """
     errors: dict[str, DamaError] = {}
     built: dict[str, LanguageSources] = {}
     waiting: dict[str, Callable[[], _MkDocsResult]] = {}
     printing: dict[str, Callable[[], float]] = {}
     preload(base.plugin_names())
+    preload_drawing()
     with worker_pool(2 * len(languages)) as pool:
         for code in languages:
             try:
@@ -407,22 +442,22 @@ def _build_languages(
                 book = book_job(project_root, sources, figures, staging / "books" / code)
                 printing[code] = pool.submit(f"{code}: the book", write_book, book)
             built[code] = sources
-        started = time.perf_counter()
         cards = {
             f"{code}/{path}": card
             for code, sources in built.items()
             for path, card in sources.cards.items()
         }
         drawn: dict[str, bytes] = {}
-        for key, png in iter_cards(cards, project_root / CARD_CACHE):
-            drawn[key] = png
-            pool.poll()  # a worker that is done gets its next language at once
-        cards_seconds = time.perf_counter() - started
+        with timed("render", timings, cpu):
+            for key, png in iter_cards(cards, project_root / CARD_CACHE):
+                drawn[key] = png
+                pool.poll()  # a worker that is done gets its next language at once
         for code, result in waiting.items():
             outcome = result()
             if outcome.warnings:
                 errors[code] = mkdocs_error(code, outcome.warnings[0])
-            built[code].timings["mkdocs"] = outcome.seconds
+            built[code].timings.update(outcome.timings)
+            built[code].cpu.update(outcome.cpu)
         for code, book_result in printing.items():
             built[code].timings["booklet"] = book_result()
     for code in languages:
@@ -432,7 +467,7 @@ def _build_languages(
     for code in printing:  # MkDocs empties its site folder first: the books go in after it
         pdf = PDF_NAME.format(language=code)
         (staging / "books" / code).replace(staging / "site" / code / pdf)
-    return [built[code] for code in languages], cards_seconds
+    return [built[code] for code in languages]
 
 
 def choose_languages(

@@ -9,6 +9,7 @@ page; the page's notice counts it instead.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -75,7 +76,10 @@ class Catalog:
 
     def message(self, english: str, /, context: str | None = None, **params: str) -> str:
         """The message in this language, its ``{name}`` placeholders filled in."""
-        return fill(self.raw(english, context), params, self._placeholder_error(english, context))
+        raw = self.raw(english, context)
+        if not params:
+            return raw
+        return fill(raw, params, functools.partial(self._placeholder_error, english, context))
 
     def raw(self, english: str, context: str | None = None) -> str:
         """The message in this language as written, placeholders and all."""
@@ -108,18 +112,11 @@ class Catalog:
     def error(self, message: str) -> CatalogError:
         return CatalogError(f"{self.language}: {message}", path=self.path.as_posix())
 
-    def _placeholder_error(
-        self, english: str, context: str | None
-    ) -> Callable[[str], CatalogError]:
+    def _placeholder_error(self, english: str, context: str | None, message: str) -> CatalogError:
         entry = self.entries.get((context, english))
         where = self.path.as_posix() if entry and entry.po_line else None
-        line = entry.po_line if entry else None
-
-        def error(message: str) -> CatalogError:
-            text = f"{self.language}: {message} in the message {shorten(english)}"
-            return CatalogError(text, path=where, line=line)
-
-        return error
+        text = f"{self.language}: {message} in the message {shorten(english)}"
+        return CatalogError(text, path=where, line=entry.po_line if entry else None)
 
 
 def used_values(english: str, values: Mapping[str, str]) -> dict[str, str]:
