@@ -78,7 +78,7 @@ def test_every_catalog_message_gets_python_markdowns_html() -> None:
         "trailing space ",
         " leading space",
         "\xa0non-breaking edge\xa0",
-        "Tom's \"quoted\" «guillemets» — 100%",
+        'Tom\'s "quoted" «guillemets» — 100%',
         "---",
         "===",
         "a = b",
@@ -97,8 +97,8 @@ def test_every_catalog_message_gets_python_markdowns_html() -> None:
         '<a href="`x`">x</a>',
         '<a href="a&amp;b">x</a>',
         '<a href="x">*em*</a>',
-        '<b>bold</b>',
-        '<div>block</div>',
+        "<b>bold</b>",
+        "<div>block</div>",
     ],
 )
 def test_lines_that_look_plain_get_python_markdowns_html(text: str) -> None:

@@ -95,8 +95,7 @@ def _no_spaced_links(tag: str, attribute: str, value: str) -> str | None:
 @lru_cache(maxsize=4096)
 def is_paragraph(english: str) -> bool:
     """Whether English Markdown is one paragraph, so its translations go in inline."""
-    _RENDERER.reset()
-    rendered = _RENDERER.convert(english).strip()
+    rendered = markdown_html(english).strip()
     return rendered.startswith("<p>") and rendered.count("<p>") == 1 and not _BLOCK.search(rendered)
 
 

@@ -109,8 +109,25 @@ class WorkerPool:
         for worker in self._workers:
             worker.process.join(5.0)
 
+    @contextmanager
+    def sharing_the_cores(self) -> Iterator[None]:
+        """One worker fewer while the block works here: never more busy processes than cores.
+
+        A third busy process on two cores only slows the other two down, and
+        makes every step's time depend on what runs beside it.
+        """
+        full = self._size
+        self._size = max(1, full - 1)
+        try:
+            yield
+        finally:
+            self._size = full
+            self._dispatch()
+
     def _dispatch(self) -> None:
         while self._queue:
+            if sum(worker.task is not None for worker in self._workers) >= self._size:
+                return
             idle = next((worker for worker in self._workers if worker.task is None), None)
             if idle is None and len(self._workers) < self._size:
                 idle = self._start_worker()

@@ -421,37 +421,38 @@ def _build_languages(
     preload(base.plugin_names())
     preload_drawing()
     with worker_pool(2 * len(languages)) as pool:
-        for code in languages:
-            try:
-                sources = generate_language(
-                    project_root, code, figures, base=base, languages=menu, book=books
+        with pool.sharing_the_cores():  # this process generates and draws meanwhile
+            for code in languages:
+                try:
+                    sources = generate_language(
+                        project_root, code, figures, base=base, languages=menu, book=books
+                    )
+                except DamaError as exc:
+                    errors[code] = exc
+                    continue
+                folder = staging / "src" / code
+                write_files(sources.files, folder / "docs")
+                site_dir = staging / "site" / code
+                config = language_config(base, code, folder / "docs", site_dir)
+                page_404 = None if base.site_url else site_dir / "404.html"
+                job = _MkDocsJob(
+                    code, write_config(config, folder / "mkdocs.yml"), sources.settings, page_404
                 )
-            except DamaError as exc:
-                errors[code] = exc
-                continue
-            folder = staging / "src" / code
-            write_files(sources.files, folder / "docs")
-            site_dir = staging / "site" / code
-            config = language_config(base, code, folder / "docs", site_dir)
-            page_404 = None if base.site_url else site_dir / "404.html"
-            job = _MkDocsJob(
-                code, write_config(config, folder / "mkdocs.yml"), sources.settings, page_404
-            )
-            waiting[code] = pool.submit(code, _run_mkdocs_job, job)
-            if books:
-                book = book_job(project_root, sources, figures, staging / "books" / code)
-                printing[code] = pool.submit(f"{code}: the book", write_book, book)
-            built[code] = sources
-        cards = {
-            f"{code}/{path}": card
-            for code, sources in built.items()
-            for path, card in sources.cards.items()
-        }
-        drawn: dict[str, bytes] = {}
-        with timed("render", timings, cpu):
-            for key, png in iter_cards(cards, project_root / CARD_CACHE):
-                drawn[key] = png
-                pool.poll()  # a worker that is done gets its next language at once
+                waiting[code] = pool.submit(code, _run_mkdocs_job, job)
+                if books:
+                    book = book_job(project_root, sources, figures, staging / "books" / code)
+                    printing[code] = pool.submit(f"{code}: the book", write_book, book)
+                built[code] = sources
+            cards = {
+                f"{code}/{path}": card
+                for code, sources in built.items()
+                for path, card in sources.cards.items()
+            }
+            drawn: dict[str, bytes] = {}
+            with timed("render", timings, cpu):
+                for key, png in iter_cards(cards, project_root / CARD_CACHE):
+                    drawn[key] = png
+                    pool.poll()  # a worker that is done gets its next language at once
         for code, result in waiting.items():
             outcome = result()
             if outcome.warnings:

@@ -21,7 +21,8 @@ import json
 import posixpath
 import re
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+import weakref
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -438,7 +439,26 @@ _ENVIRONMENTS: dict[Path, jinja2.Environment] = {}
 
 
 class _PageLoader(jinja2.FileSystemLoader):
-    """Jinja's file loader; a template that is not UTF-8 is a PageError naming it."""
+    """Jinja's file loader; a template that is not UTF-8 is a PageError naming it.
+
+    Each template is parsed once: its meta (:func:`page_meta`) is read from
+    the syntax tree that is then compiled.
+    """
+
+    def load(
+        self,
+        environment: jinja2.Environment,
+        name: str,
+        globals: MutableMapping[str, Any] | None = None,
+    ) -> jinja2.Template:
+        source, filename, uptodate = self.get_source(environment, name)
+        tree = environment.parse(source, name, filename)
+        code = environment.compile(tree, name, filename)
+        template = environment.template_class.from_code(
+            environment, code, environment.make_globals(globals), uptodate
+        )
+        _META[template] = _meta_of(tree)
+        return template
 
     def get_source(
         self, environment: jinja2.Environment, template: str
@@ -542,7 +562,7 @@ def _shown_template(filename: str | None, folder: Path | None) -> str | None:
 
 
 _META_NAMES = ("title", "description", "summary")
-_META: dict[tuple[Path, str, str], dict[str, str]] = {}
+_META: weakref.WeakKeyDictionary[jinja2.Template, dict[str, str]] = weakref.WeakKeyDictionary()
 
 
 def page_meta(env: jinja2.Environment, page: str) -> dict[str, str]:
@@ -552,31 +572,30 @@ def page_meta(env: jinja2.Environment, page: str) -> dict[str, str]:
     every page is needed for links and the navigation before any page is done.
     """
     name = f"{page}{TEMPLATE_SUFFIX}"
-    assert env.loader is not None
-    source, filename, _ = env.loader.get_source(env, name)
-    key = (Path(filename or name), name, source)
-    if key not in _META:
-        try:
-            tree = env.parse(source, name, filename)
-        except jinja2.TemplateSyntaxError as exc:
-            shown = (PAGES_DIR / name).as_posix()
-            raise PageError(exc.message or "syntax error", path=shown, line=exc.lineno) from exc
-        found: dict[str, str] = {}
-        for node in tree.find_all(jinja2.nodes.Assign):
-            target, value = node.target, node.node
-            if (
-                isinstance(target, jinja2.nodes.Name)
-                and target.name in _META_NAMES
-                and isinstance(value, jinja2.nodes.Call)
-                and isinstance(value.node, jinja2.nodes.Name)
-                and value.node.name in ("_", "gettext")
-                and value.args
-                and isinstance(value.args[0], jinja2.nodes.Const)
-                and isinstance(value.args[0].value, str)
-            ):
-                found.setdefault(target.name, value.args[0].value)
-        _META[key] = found
-    return _META[key]
+    try:
+        template = env.get_template(name)
+    except jinja2.TemplateSyntaxError as exc:
+        shown = (PAGES_DIR / name).as_posix()
+        raise PageError(exc.message or "syntax error", path=shown, line=exc.lineno) from exc
+    return _META.get(template, {})
+
+
+def _meta_of(tree: jinja2.nodes.Template) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for node in tree.find_all(jinja2.nodes.Assign):
+        target, value = node.target, node.node
+        if (
+            isinstance(target, jinja2.nodes.Name)
+            and target.name in _META_NAMES
+            and isinstance(value, jinja2.nodes.Call)
+            and isinstance(value.node, jinja2.nodes.Name)
+            and value.node.name in ("_", "gettext")
+            and value.args
+            and isinstance(value.args[0], jinja2.nodes.Const)
+            and isinstance(value.args[0].value, str)
+        ):
+            found.setdefault(target.name, value.args[0].value)
+    return found
 
 
 def _after_title(body: str, notice: str) -> str:

@@ -19,6 +19,7 @@ Only translated messages reach a page (see :mod:`.catalog`).
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import re
 from collections.abc import Iterable, Mapping
@@ -60,6 +61,7 @@ def available_languages(project_root: Path) -> list[str]:
     return sorted(found | {DEFAULT_LANGUAGE})
 
 
+@functools.lru_cache(maxsize=256)
 def native_name(language: str) -> str:
     """The language's name in itself, as Babel's CLDR data has it: 'Português'."""
     try:
