@@ -218,17 +218,17 @@ def test_a_card_is_drawn_once_for_every_language() -> None:
     verified = load_figures(ROOT)["multi-capture"].verified
     wanted = {f"{lang}/{page}": cards.Card(verified) for lang in LANGUAGES for page in "ab"}
     drawn: list[str] = []
-    original = cards._draw_card
+    original = cards._draw_board
 
     def counted(board_svg: str) -> object:
         drawn.append(board_svg)
         return original(board_svg)
 
-    cards._draw_card = counted  # type: ignore[assignment]
+    cards._draw_board = counted  # type: ignore[assignment]
     try:
         result = cards.draw_cards(wanted)
     finally:
-        cards._draw_card = original  # type: ignore[assignment]
+        cards._draw_board = original  # type: ignore[assignment]
     assert len(drawn) == 1  # one diagram: one drawing, however many pages and languages
     assert len(set(result.values())) == 1 and set(result) == set(wanted)
 

@@ -189,9 +189,16 @@ def render_svg(position: Position, **options: Unpack[SvgOptions]) -> str:
     return render_picture(position, **options).svg
 
 
-def clear_cache() -> None:
-    """Forget the cached backgrounds and fragments: for cold-cache benchmarks and tests."""
-    for cached in (_board, _background, _numbers, _piece_use):
+def clear_cache(*, keep_backgrounds: bool = False) -> None:
+    """Forget the cached boards, backgrounds and fragments: for benchmarks and tests.
+
+    With ``keep_backgrounds``, only whole boards are forgotten: what drawing a
+    new position costs once the options are warm.
+    """
+    _board.cache_clear()
+    if keep_backgrounds:
+        return
+    for cached in (_background, _numbers, _piece_use):
         cached.cache_clear()
     clear_paint_cache()
 

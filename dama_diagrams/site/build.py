@@ -206,8 +206,8 @@ class BuildReport:
     cpu: dict[str, float] = field(default_factory=dict)
     """Processor seconds of verify, render, pages and mkdocs, summed like ``timings``.
 
-    What a benchmark compares: unlike wall time, it does not grow when the
-    steps share the cores (the languages and books build in parallel).
+    What a benchmark compares: wall time grows with whatever else runs on
+    the cores (the languages and books build in parallel); this far less.
     """
     translation_warnings: list[str] = field(default_factory=list)
     """Every outdated or missing message, as ``path:line: message``."""

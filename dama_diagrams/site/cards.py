@@ -72,7 +72,7 @@ def _card_png(board: str, cache: Path | None) -> bytes:
     stored = None if cache is None else cache / f"{_digest(key)}.png"
     if stored is not None and stored.is_file():
         return stored.read_bytes()
-    png = _png(_draw_card(board))
+    png = _png(_draw_board(board))
     if stored is None:
         return png
     write_atomically(stored, png)  # a parallel build never reads half a card
@@ -83,7 +83,7 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _draw_card(board_svg: str) -> Any:
+def _draw_board(board_svg: str) -> Any:
     """The board drawn by cairosvg onto the card's background: the only part that varies."""
     import cairocffi as cairo
     from cairosvg.parser import Tree  # type: ignore[import-untyped]
