@@ -1,8 +1,9 @@
-"""Plain catalog text skips Python-Markdown: the HTML must be exactly what Markdown writes.
+"""Simple catalog text skips Python-Markdown and nh3: the HTML must be exactly theirs.
 
-The answer here is Python-Markdown's own output, computed by a fresh
-``markdown.Markdown()`` for every message (English and translated) of every
-catalog in the project, and for hand-picked lines that look plain but are not.
+The answers here are Python-Markdown's own output, from a fresh
+``markdown.Markdown()``, and nh3's, with the site's allowed tags: for every
+message (English and translated) of every catalog, every text the pages of
+every language convert, and hand-picked lines that look simple but are not.
 """
 
 from __future__ import annotations
@@ -10,10 +11,22 @@ from __future__ import annotations
 from pathlib import Path
 
 import markdown
+import nh3
 import pytest
 from babel.messages.pofile import read_po
 
-from dama_diagrams.site._markdown import _NOT_A_BLOCK, _NUMBERED, markdown_html, one_line
+from dama_diagrams.site._markdown import (
+    _NOT_A_BLOCK,
+    _NUMBERED,
+    ATTRIBUTES,
+    BLOCK_TAGS,
+    INLINE_TAGS,
+    SAFE_SCHEMES,
+    _no_spaced_links,
+    clean_html,
+    markdown_html,
+    one_line,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "docs" / "locales"
@@ -21,6 +34,24 @@ LOCALES = ROOT / "docs" / "locales"
 
 def _python_markdown(text: str) -> str:
     return markdown.Markdown().convert(text.replace("\x00", ""))
+
+
+def _nh3(converted: str, *, inline: bool) -> str:
+    return nh3.clean(
+        converted,
+        tags=set(INLINE_TAGS if inline else BLOCK_TAGS),
+        attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
+        url_schemes=set(SAFE_SCHEMES),
+        link_rel=None,
+        attribute_filter=_no_spaced_links,
+    )
+
+
+def _agrees(text: str) -> None:
+    converted = markdown_html(text)
+    assert converted == _python_markdown(text), repr(text)
+    for inline in (True, False):
+        assert clean_html(converted, inline=inline) == _nh3(converted, inline=inline), repr(text)
 
 
 def _catalog_texts() -> list[str]:
@@ -45,7 +76,7 @@ def test_every_catalog_message_gets_python_markdowns_html() -> None:
     plain = 0
     for text in texts:
         for shown in (text, _as_inline(text)):
-            assert markdown_html(shown) == _python_markdown(shown), repr(shown)
+            _agrees(shown)
             plain += markdown_html(shown) == f"<p>{shown}</p>"
     assert plain > len(texts)  # most of the catalogs are prose: the short path is used
 
@@ -99,10 +130,45 @@ def test_every_catalog_message_gets_python_markdowns_html() -> None:
         '<a href="x">*em*</a>',
         "<b>bold</b>",
         "<div>block</div>",
+        "**Base** (*base*)\xa0: la rangée",
+        "a *b* c **d** e `f` g",
+        "a*b*c and a**b**c",
+        "2*3*4 * 5",
+        "* not a list?",
+        "*a **b** c*",
+        "**a *b* c**",
+        "***both***",
+        "** spaced **",
+        "* spaced *",
+        "`a*b_c<d>&e`",
+        "`` double ``",
+        "` spaced `",
+        "`a` `b`",
+        "*`code` in em*",
+        "`x`*y*",
+        "**unclosed",
+        "*unclosed",
+        "`unclosed",
+        "line one\nline two",
+        "line one  \nbreak",
+        "line one\n\nline two",
+        "para\n# heading",
+        "para\n> quote",
+        "para\n- list",
+        "para\n1. list",
+        "para\n===",
+        "para\n---",
+        "para\n    indented",
+        "*a\nb*",
+        "`a\nb`",
+        "a\xa0b",
+        "a\u202fb",
+        'see <a href="javascript:alert(1)">this</a>',
+        'see <a href="x">*this*</a>',
     ],
 )
-def test_lines_that_look_plain_get_python_markdowns_html(text: str) -> None:
-    assert markdown_html(text) == _python_markdown(text)
+def test_lines_that_look_simple_get_python_markdowns_and_nh3s_html(text: str) -> None:
+    _agrees(text)
 
 
 def test_every_text_the_pages_convert_gets_python_markdowns_html(
@@ -131,4 +197,4 @@ def test_every_text_the_pages_convert_gets_python_markdowns_html(
         _markdown.catalog_html.cache_clear()
     assert sum('<a href="' in text for text in seen) > 100  # the templates' links are in
     for text in sorted(set(seen)):
-        assert markdown_html(text) == _python_markdown(text), repr(text)
+        _agrees(text)

@@ -28,14 +28,18 @@ _TAG = re.compile(r'(<(?:[^>"]|"[^"]*")*>)')
 """A tag as nh3 writes it: attribute values in double quotes, ``<`` and ``>`` escaped."""
 _MARKDOWN_SPECIAL = re.compile(r"[\\`*_\[\]{}|#!~^]")
 _LINE_START = re.compile(r"^(?:[-+=]|\d+[.)])")
-_PLAIN_TEXT = r"[^\x00-\x1f\x7f\\`*_\[\]<>&]"
-_PLAIN = re.compile(
-    rf'(?![\s#>+*\[\]\\`_&-])(?:{_PLAIN_TEXT}|<a href="[^"\s<>&\\`*_\[\]]*">|</a>)*(?<=\S)'
+_TEXT = r"[^\x00-\x1f\x7f\\`*_\[\]<>&]"
+_WORDS = rf"(?!\s){_TEXT}+?(?<!\s)"
+_SPANS = (
+    r"`(?! )[^`\x00-\x1f\x7f]+?(?<! )`",  # code
+    rf"\*\*{_WORDS}\*\*",  # strong
+    rf"\*{_WORDS}\*",  # emphasis
+    r'<a href="[^"\s<>&\\`*_\[\]]*">|</a>',  # a link, as the templates fill them in
 )
-"""A line that Markdown leaves as it is, once :data:`_LINE_START` is ruled out.
-
-Links (``<a href="...">``, as the templates fill them in) are raw inline
-HTML, which Markdown keeps as it is."""
+_SPAN = re.compile("|".join(f"({span})" for span in _SPANS))
+_SIMPLE_LINE = re.compile(rf"(?!\s|[#>+=_&\[\]\\-]|\*\s)(?:{'|'.join(_SPANS)}|{_TEXT})*(?<=\S)")
+"""A line whose only Markdown is code, strong, emphasis and links, none nested or split."""
+_PLAIN_PARAGRAPH = re.compile(r"<p>[^<>&\x00-\x09\x0b-\x1f\x7f]*</p>")
 _BLOCK = re.compile(r"<(?:ol|ul|pre|blockquote)\b")
 _NUMBERED = re.compile(r"^(\d+)\.(?=\s)")
 _NOT_A_BLOCK = re.compile(r"^(?=[#>]|[-+*]\s|([-*_])\s*(?:\1\s*){2,}$)")
@@ -54,30 +58,55 @@ def catalog_html(text: str, *, inline: bool) -> str:
     """
     if inline:
         text = _NOT_A_BLOCK.sub(r"\\", _NUMBERED.sub(r"\1\\.", one_line(text)))
-    clean = nh3.clean(
-        markdown_html(text),
+    clean = clean_html(markdown_html(text), inline=inline)
+    return _markdown_proof(one_line(clean) if inline else clean.strip())
+
+
+def clean_html(converted: str, *, inline: bool) -> str:
+    """nh3 keeps the allowed tags, attribute and schemes; a paragraph of bare text skips it.
+
+    Bare text (no tag, no entity) can carry no markup: nh3 would only drop the
+    ``<p>`` of inline text and write U+00A0 as ``&nbsp;``, as done here.
+    """
+    if _PLAIN_PARAGRAPH.fullmatch(converted):
+        words = converted[3:-4].replace("\xa0", "&nbsp;")
+        return words if inline else f"<p>{words}</p>"
+    return nh3.clean(
+        converted,
         tags=set(INLINE_TAGS if inline else BLOCK_TAGS),
         attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
         url_schemes=set(SAFE_SCHEMES),
         link_rel=None,
         attribute_filter=_no_spaced_links,
     )
-    return _markdown_proof(one_line(clean) if inline else clean.strip())
 
 
 def markdown_html(text: str) -> str:
-    """Python-Markdown's HTML for ``text``; plain prose, most of a catalog, skips the parser.
+    """Python-Markdown's HTML for ``text``; simple prose, most of a catalog, skips the parser.
 
-    A line with nothing that Markdown reads (no emphasis, code, link, escape,
-    entity or tag, and no list, quote or heading at its start) is one
-    paragraph of the same text: Python-Markdown's own output, at a fraction
-    of its cost.  tests/test_markdown_plain.py checks the two agree on every
-    message of every catalog.
+    Lines with no Markdown but code, strong, emphasis and links (none nested,
+    none across lines, and no list, quote or heading at a line's start) make
+    one paragraph, which is written here: Python-Markdown's own output, at a
+    fraction of its cost.  tests/test_markdown_plain.py checks the two agree
+    on every text the pages convert, in every language.
     """
-    if _PLAIN.fullmatch(text) and not _LINE_START.match(text):
-        return f"<p>{text}</p>"
+    lines = text.split("\n")
+    if all(_SIMPLE_LINE.fullmatch(line) and not _LINE_START.match(line) for line in lines):
+        paragraph = "\n".join(_SPAN.sub(_span_html, line) for line in lines)
+        return f"<p>{paragraph}</p>"
     _RENDERER.reset()
     return _RENDERER.convert(text.replace("\x00", ""))
+
+
+def _span_html(match: re.Match[str]) -> str:
+    code, strong, emphasis, _ = match.groups()
+    if code:
+        return f"<code>{html.escape(code[1:-1], quote=False)}</code>"
+    if strong:
+        return f"<strong>{strong[2:-2]}</strong>"
+    if emphasis:
+        return f"<em>{emphasis[1:-1]}</em>"
+    return match[0]
 
 
 def text_of(clean: str) -> str:
