@@ -137,7 +137,8 @@ def _board(
     """
     layout = Layout.of(frame, side_to_move)
     margin = layout.margin
-    parts = [_background(diagram_id, theme, flipped, frame, side_to_move)]
+    background = _background(theme, flipped, frame, side_to_move)
+    parts = [background.replace(_ID_SLOT, diagram_id)]
 
     if markers.start is not None:
         parts.append(tostring(start_marker(theme, markers.start, flipped, margin)))
@@ -211,17 +212,22 @@ def _check_options(diagram_id: str, numbers: str, size: int) -> None:
         raise ValueError(f"size={size!r}; the size is a positive number of pixels")
 
 
+_ID_SLOT: Final = "\x00id\x00"
+"""Where the diagram's id goes in a cached background (a character no id or SVG holds)."""
+
+
 @lru_cache(maxsize=256)
-def _background(
-    diagram_id: str, theme: Theme, flipped: bool, frame: bool, side_to_move: bool
-) -> str:
-    """Piece shapes, frame and squares: everything that only depends on the options."""
+def _background(theme: Theme, flipped: bool, frame: bool, side_to_move: bool) -> str:
+    """Piece shapes, frame and squares: everything that only depends on the options.
+
+    The piece shapes' ids start with the diagram's id: :data:`_ID_SLOT` stands for it.
+    """
     layout = Layout.of(frame, side_to_move)
     defs = ET.Element("defs")
     for color in Color:
         for king in (False, True):
             shape = piece_shape(theme, color, king)
-            shape.set("id", piece_id(diagram_id, Piece(color, king)))
+            shape.set("id", piece_id(_ID_SLOT, Piece(color, king)))
             defs.append(shape)
     parts = [tostring(defs)]
     m = layout.margin

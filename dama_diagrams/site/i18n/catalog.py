@@ -125,8 +125,14 @@ def used_values(english: str, values: Mapping[str, str]) -> dict[str, str]:
     return {name: value for name, value in values.items() if name in wanted}
 
 
-def placeholders(text: object) -> set[str]:
-    return set(PLACEHOLDER.findall(str(text)))
+def placeholders(text: object) -> frozenset[str]:
+    return _placeholders(str(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _placeholders(text: str) -> frozenset[str]:
+    """Each message's placeholders, found once: pages fill the same messages many times."""
+    return frozenset(PLACEHOLDER.findall(text))
 
 
 def fill(raw: str, params: Mapping[str, str], error: Callable[[str], Exception]) -> str:

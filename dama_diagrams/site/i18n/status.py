@@ -83,7 +83,7 @@ def _not_current(catalog: Catalog, english: str, entry: Entry) -> CatalogError:
 
 
 def _placeholder_problem(
-    catalog: Catalog, english: str, entry: Entry, wanted: set[str], got: set[str]
+    catalog: Catalog, english: str, entry: Entry, wanted: frozenset[str], got: frozenset[str]
 ) -> CatalogError:
     extra = sorted(got - wanted)
     lost = sorted(wanted - got)
