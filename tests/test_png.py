@@ -7,6 +7,7 @@ frame around eight 100 unit squares), so a square's pixels are easy to find.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
@@ -223,3 +224,23 @@ def test_png_bytes_are_deterministic() -> None:
     assert svg_to_png(render_svg(position, markers=markers, numbers="all", side_to_move=True)) == (
         first
     )
+
+
+def test_pieces_drawn_in_full_give_the_same_pixels_as_shared_shapes() -> None:
+    """cairosvg reads the document again for every <use>; the raster paths draw each piece
+    in full instead, and must not change a pixel of any diagram."""
+    from dama_diagrams.render.figure import diagram_svg
+    from dama_diagrams.site.figures import load_figures
+
+    root = Path(__file__).resolve().parent.parent
+    figures = load_figures(root)
+    assert len(figures) > 30
+    for figure in figures.values():
+        shared = diagram_svg(figure.verified, size=300).svg
+        drawn = diagram_svg(figure.verified, size=300, shared_shapes=False).svg
+        assert "<use" in shared or not figure.verified.diagram.position.pieces()
+        assert "<use" not in drawn and "<defs>" not in drawn
+        pictures = [
+            Image.open(io.BytesIO(svg_to_png(svg))).convert("RGBA") for svg in (shared, drawn)
+        ]
+        assert ImageChops.difference(*pictures).getbbox() is None, figure.verified.id

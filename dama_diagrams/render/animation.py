@@ -9,6 +9,7 @@ The same diagram gives the same bytes on every run.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import itertools
 import struct
@@ -53,10 +54,16 @@ def capture_frames(verified: VerifiedDiagram, *, size: int = 400) -> list[Frame]
     """The frames of a verified diagram's capture; one frame if it shows no capture."""
     steps = capture_steps(verified)
     if not steps:
-        return [Frame(diagram_svg(verified, size=size), FINAL_MS)]
+        return [Frame(diagram_svg(verified, size=size, shared_shapes=False), FINAL_MS)]
     return [
         Frame(
-            diagram_svg(verified, position=step.position, markers=step.markers, size=size),
+            diagram_svg(
+                verified,
+                position=step.position,
+                markers=step.markers,
+                size=size,
+                shared_shapes=False,
+            ),
             step.milliseconds,
         )
         for step in steps
@@ -71,13 +78,13 @@ def game_frames(
     end), its start and landing squares marked.  The last frame stays longer."""
     positions = game.positions
     last = len(game.moves) if last is None else last
-    yield Frame(render_picture(positions[first], size=size, side_to_move=True), START_MS)
+    drawn = functools.partial(render_picture, size=size, side_to_move=True, shared_shapes=False)
+    yield Frame(drawn(positions[first]), START_MS)
     for index in range(first, last):
         markers = dataclasses.replace(Markers.from_move(game.moves[index].move), captured=())
-        picture = render_picture(
-            positions[index + 1], markers=markers, size=size, side_to_move=True
+        yield Frame(
+            drawn(positions[index + 1], markers=markers), FINAL_MS if index == last - 1 else STEP_MS
         )
-        yield Frame(picture, FINAL_MS if index == last - 1 else STEP_MS)
 
 
 def write_animation(

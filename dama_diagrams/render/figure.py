@@ -47,12 +47,14 @@ def diagram_svg(
     size: int = 400,
     position: Position | None = None,
     markers: Markers | None = None,
+    shared_shapes: bool = True,
 ) -> SvgPicture:
     """The picture of a verified diagram, with its display options applied.
 
     ``position`` and ``markers`` replace the diagram's own for a step of its
     move (the frames of an animation); by default the picture shows what the
-    engine confirmed.
+    engine confirmed.  Without ``shared_shapes``, the picture is for cairosvg
+    (see :func:`.svg.render_picture`).
     """
     diagram = verified.diagram
     return render_picture(
@@ -66,6 +68,7 @@ def diagram_svg(
         flipped=diagram.show.flip,
         side_to_move=diagram.show.turn,
         size=size,
+        shared_shapes=shared_shapes,
     )
 
 
@@ -134,7 +137,8 @@ def render_files(
         if image_format == "png":
             from .png import svg_to_png
 
-            write_atomically(target, svg_to_png(svg, scale=scale))
+            raster = diagram_svg(verified, shared_shapes=False).svg
+            write_atomically(target, svg_to_png(raster, scale=scale))
         elif image_format in ("gif", "webp"):
             from .animation import animate, capture_frames
 

@@ -35,6 +35,8 @@ def render_png(position: Position, *, scale: float = 1.0, **options: Unpack[SvgO
     """The diagram of :func:`dama_diagrams.render.svg.render_picture` as PNG bytes.
 
     The options are those of ``render_picture``; the picture is ``size * scale``
-    pixels wide.
+    pixels wide.  Pieces are drawn in full unless ``shared_shapes`` is given:
+    cairosvg draws them three times faster so.
     """
+    options.setdefault("shared_shapes", False)
     return svg_to_png(render_svg(position, **options), scale=scale)

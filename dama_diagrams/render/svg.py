@@ -72,6 +72,7 @@ class SvgOptions(TypedDict, total=False):
     arrows: bool
     side_to_move: bool
     theme: Theme | None
+    shared_shapes: bool
 
 
 def render_picture(
@@ -88,12 +89,16 @@ def render_picture(
     arrows: bool = True,
     side_to_move: bool = False,
     theme: Theme | None = None,
+    shared_shapes: bool = True,
 ) -> SvgPicture:
     """The position as a standalone, accessible SVG document, with its pixel size.
 
     ``title`` and ``description`` are the caller's (translated) text; they
     default to English built from the position and the markers.  ``numbers``
     is ``"all"``, ``"marked"`` (the squares the markers touch) or ``"none"``.
+    ``shared_shapes`` defines each piece's shape once and places it with
+    ``<use>``, for small files; without, each piece is drawn in full, for
+    cairosvg, which reads the whole document again for every ``<use>``.
     """
     _check_options(diagram_id, numbers, size)
     markers = markers or NO_MARKERS
@@ -113,7 +118,16 @@ def render_picture(
         f'<desc id="{diagram_id}-desc">{_escaped(description)}</desc>'
     )  # by hand: it changes with the language, the board after it is cached
     body = _board(
-        position, diagram_id, markers, numbers, flipped, frame, arrows, side_to_move, theme
+        position,
+        diagram_id,
+        markers,
+        numbers,
+        flipped,
+        frame,
+        arrows,
+        side_to_move,
+        theme,
+        shared_shapes,
     )
     return SvgPicture(f"{head}{body}</svg>", width, height)
 
@@ -129,6 +143,7 @@ def _board(
     arrows: bool,
     side_to_move: bool,
     theme: Theme,
+    shared_shapes: bool,
 ) -> str:
     """Everything inside the SVG but its title and description: the same in every language.
 
@@ -137,7 +152,7 @@ def _board(
     """
     layout = Layout.of(frame, side_to_move)
     margin = layout.margin
-    background = _background(theme, flipped, frame, side_to_move)
+    background = _background(theme, flipped, frame, side_to_move, shared_shapes)
     parts = [background.replace(_ID_SLOT, diagram_id)]
 
     if markers.start is not None:
@@ -150,7 +165,11 @@ def _board(
         parts.extend(_arrows(theme, markers, flipped, margin))
     # Pieces cover the lines under them: a move's line never hides a crown.
     parts.append('<g class="pieces">')
-    parts.extend(_pieces(diagram_id, position, flipped, margin))
+    for square, piece in position.pieces().items():
+        if shared_shapes:
+            parts.append(_piece_use(diagram_id, square, piece, flipped, margin))
+        else:
+            parts.append(_piece_drawn(theme, square, piece, flipped, margin))
     parts.append("</g>")
     if markers.rejected:  # outside the crown: it shows even where a piece stands (occupied)
         parts.append(tostring(rejected_ends(theme, markers.rejected, flipped, margin)))
@@ -199,7 +218,7 @@ def clear_cache(*, keep_backgrounds: bool = False) -> None:
     _board.cache_clear()
     if keep_backgrounds:
         return
-    for cached in (_background, _numbers, _piece_use):
+    for cached in (_background, _numbers, _piece_use, _piece_drawn):
         cached.cache_clear()
     clear_paint_cache()
 
@@ -217,19 +236,23 @@ _ID_SLOT: Final = "\x00id\x00"
 
 
 @lru_cache(maxsize=256)
-def _background(theme: Theme, flipped: bool, frame: bool, side_to_move: bool) -> str:
+def _background(
+    theme: Theme, flipped: bool, frame: bool, side_to_move: bool, shared_shapes: bool
+) -> str:
     """Piece shapes, frame and squares: everything that only depends on the options.
 
     The piece shapes' ids start with the diagram's id: :data:`_ID_SLOT` stands for it.
     """
     layout = Layout.of(frame, side_to_move)
-    defs = ET.Element("defs")
-    for color in Color:
-        for king in (False, True):
-            shape = piece_shape(theme, color, king)
-            shape.set("id", piece_id(_ID_SLOT, Piece(color, king)))
-            defs.append(shape)
-    parts = [tostring(defs)]
+    parts = []
+    if shared_shapes:
+        defs = ET.Element("defs")
+        for color in Color:
+            for king in (False, True):
+                shape = piece_shape(theme, color, king)
+                shape.set("id", piece_id(_ID_SLOT, Piece(color, king)))
+                defs.append(shape)
+        parts.append(tostring(defs))
     m = layout.margin
     if frame:
         outer = ET.Element(
@@ -340,11 +363,6 @@ def _numbers(squares: frozenset[Square], theme: Theme, flipped: bool, margin: in
     return tostring(group)
 
 
-def _pieces(diagram_id: str, position: Position, flipped: bool, margin: int) -> Iterator[str]:
-    for square, piece in position.pieces().items():
-        yield _piece_use(diagram_id, square, piece, flipped, margin)
-
-
 @lru_cache(maxsize=4096)
 def _piece_use(diagram_id: str, square: Square, piece: Piece, flipped: bool, margin: int) -> str:
     """One piece placed on its square: a ``<use>`` of the shared shape."""
@@ -361,6 +379,16 @@ def _piece_use(diagram_id: str, square: Square, piece: Piece, flipped: bool, mar
         },
     )
     return tostring(use)
+
+
+@lru_cache(maxsize=4096)
+def _piece_drawn(theme: Theme, square: Square, piece: Piece, flipped: bool, margin: int) -> str:
+    """One piece drawn in full on its square: what a ``<use>`` of its shape shows."""
+    cx, cy = centre(square, flipped, margin)
+    shape = piece_shape(theme, piece.color, piece.king)
+    shape.set("data-square", str(square))
+    shape.set("transform", f"translate({cx} {cy})")
+    return tostring(shape)
 
 
 def _side_indicator(theme: Theme, position: Position, layout: Layout, flipped: bool) -> ET.Element:

@@ -26,7 +26,7 @@ CARD_WIDTH, CARD_HEIGHT = 1200, 630
 CARD_CACHE = Path(".cache") / "dama-diagrams" / "cards"
 """Social cards by the hash of what they show: a warm build draws none."""
 
-_CARD_REVISION = 7
+_CARD_REVISION = 8
 """Part of every card's cache key: raise it when the card's drawing changes."""
 
 _CARD_BOARD, _CARD_BAR = 530, 14
@@ -56,7 +56,8 @@ def iter_cards(cards: Mapping[str, Card], cache: Path | None = None) -> Iterator
     for key, card in cards.items():
         verified = card.verified
         if verified.id not in drawn:
-            drawn[verified.id] = _card_png(diagram_svg(verified, size=_CARD_BOARD).svg, cache)
+            board = diagram_svg(verified, size=_CARD_BOARD, shared_shapes=False).svg
+            drawn[verified.id] = _card_png(board, cache)
         yield key, drawn[verified.id]
 
 
