@@ -126,8 +126,15 @@ def test_serve_keeps_the_last_good_site_on_a_full_disk_and_says_so(tmp_path: Pat
         assert _get(f"{root}/it/")[0] == 200  # every language is still served
         _flag(project, "free", "freed")
         _edit(project, "An edit with room again")
-        _wait_for("the rebuild", lambda: "An edit with room again" in _get(svg)[1], errors)
-        assert "dama-build-error" not in _get(page)[1]
+        # MkDocs copies the diagrams before it writes the pages: wait for both.
+        _wait_for(
+            "the rebuild, without the banner",
+            lambda: (
+                "An edit with room again" in _get(svg)[1]
+                and "dama-build-error" not in _get(page)[1]
+            ),
+            errors,
+        )
         log = _log(errors)
     assert "Traceback" not in log, log
 

@@ -120,9 +120,13 @@ def _children(pid: int) -> list[int]:
     return [int(child) for child in path.read_text().split()] if path.exists() else []
 
 
-def _workers(pid: int) -> list[int]:
-    """The build's worker processes: forked, so with its command line (not ``ldconfig``,
-    which cairocffi runs to find the cairo library)."""
+def _workers(pid: int, project: Path) -> list[int]:
+    """The build's worker processes, once it has handed one a language to build.
+
+    Forked, so with the build's command line; and not before the first language
+    is in the staging folder, when the only child may be the ``ldconfig`` that
+    cairocffi runs to find the cairo library, forked but not yet replaced.
+    """
 
     def command(process: int) -> bytes:
         try:
@@ -130,6 +134,8 @@ def _workers(pid: int) -> list[int]:
         except OSError:
             return b""
 
+    if not list(project.glob(".site-build-*/src/*/mkdocs.yml")):
+        return []
     own = command(pid)
     return [child for child in _children(pid) if command(child) == own]
 
@@ -154,8 +160,8 @@ def test_workers_die_with_a_sigkilled_build(project: Path) -> None:
         [sys.executable, "-m", "dama_diagrams", "build"],
         cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    _wait_for(lambda: len(_workers(build.pid)) > 0, 60, "the workers to start")
-    workers = _workers(build.pid)
+    _wait_for(lambda: len(_workers(build.pid, project)) > 0, 60, "the workers to start")
+    workers = _workers(build.pid, project)
     time.sleep(0.2)  # past their start-up: inside MkDocs
     build.kill()
     build.wait(timeout=30)
@@ -166,8 +172,8 @@ def test_workers_die_with_a_sigkilled_build(project: Path) -> None:
 def test_a_killed_worker_is_one_clear_line_and_the_old_site_stays(project: Path) -> None:
     site = _built(project)
     build = _build_in_background(project)
-    _wait_for(lambda: len(_workers(build.pid)) > 0, 60, "the workers to start")
-    os.kill(_workers(build.pid)[0], signal.SIGKILL)
+    _wait_for(lambda: len(_workers(build.pid, project)) > 0, 60, "the workers to start")
+    os.kill(_workers(build.pid, project)[0], signal.SIGKILL)
     _, err = build.communicate(timeout=120)
     assert build.returncode == 1
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
