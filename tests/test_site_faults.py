@@ -26,7 +26,7 @@ from tests.conftest import ROOT, copy_project, run_cli
 pytestmark = pytest.mark.slow
 
 STRACE = shutil.which("strace")
-DELAY = 2_000_000  # microseconds that each rename() takes to return under strace
+DELAY = 4_000_000  # microseconds that each rename() takes to return under strace
 
 
 @pytest.fixture
@@ -98,11 +98,16 @@ def test_sigterm_during_the_swap_keeps_exactly_one_site(project: Path) -> None:
             return not (site / "en" / "earlier.txt").exists()
 
         _wait_for(new_site_in_place, 120, "the new site")
+        seen = time.monotonic()
         try:
             os.kill(build, signal.SIGTERM)  # delivered as rename() returns: inside the window
         except ProcessLookupError:
+            late = time.monotonic() - seen
             _, err = tracer.communicate(timeout=120)
-            pytest.fail(f"the build ended before the signal: rename() was not slowed\n{err}")
+            pytest.fail(
+                f"the build ended before the signal, {late:.3f} s after the new site was seen: "
+                f"rename() was not slowed\n{err}"
+            )
         _, err = tracer.communicate(timeout=120)
     finally:
         if tracer.poll() is None:
