@@ -71,6 +71,11 @@ def clean_html(converted: str, *, inline: bool) -> str:
     if _PLAIN_PARAGRAPH.fullmatch(converted):
         words = converted[3:-4].replace("\xa0", "&nbsp;")
         return words if inline else f"<p>{words}</p>"
+    return sanitized(converted, inline=inline)
+
+
+def sanitized(converted: str, *, inline: bool) -> str:
+    """nh3 with the site's tags, attribute, schemes and link filter."""
     return nh3.clean(
         converted,
         tags=set(INLINE_TAGS if inline else BLOCK_TAGS),
