@@ -7,6 +7,7 @@ so that the output bytes never drift.
 
 from __future__ import annotations
 
+import html
 import re
 import xml.etree.ElementTree as ET
 from typing import Final
@@ -30,6 +31,11 @@ def fmt(value: float, decimals: int = 2) -> str:
 def xml_text(value: str) -> str:
     """Text that XML can hold; escaping itself is the serializer's job."""
     return _XML_INVALID.sub("", value)
+
+
+def escaped_text(value: str) -> str:
+    """Element text as ElementTree writes it, for the parts written by hand (cached boards)."""
+    return html.escape(xml_text(value), quote=False)
 
 
 def tostring(element: ET.Element) -> str:

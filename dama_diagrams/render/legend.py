@@ -6,7 +6,6 @@ show a marker that the board draws differently.
 
 from __future__ import annotations
 
-import html
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
@@ -24,7 +23,7 @@ from ._marks import (
     turn_disc,
 )
 from ._pieces import piece_shape
-from ._xml import FONT, SVG_NS, check_id, fmt, tostring, xml_text
+from ._xml import FONT, SVG_NS, check_id, escaped_text, fmt, tostring, xml_text
 from .theme import DEFAULT_THEME, Theme, paint
 
 __all__ = ["LEGEND_KEYS", "legend_html", "legend_svg"]
@@ -118,7 +117,7 @@ def legend_html(
     theme = theme or DEFAULT_THEME
     items = (
         f'<li class="dama-legend-{key}">{_icon_html(theme, key)}'
-        f"<span>{html.escape(xml_text(labels[key]), quote=False)}</span></li>"
+        f"<span>{escaped_text(labels[key])}</span></li>"
         for key in shown
     )
     return f'<ul class="dama-legend">{"".join(items)}</ul>'

@@ -32,7 +32,7 @@ from ._marks import (
     turn_disc,
 )
 from ._pieces import piece_id, piece_shape
-from ._xml import FONT, SVG_NS, check_id, fmt, tostring, xml_text
+from ._xml import FONT, SVG_NS, check_id, escaped_text, fmt, tostring
 from .markers import NO_MARKERS, Markers
 from .theme import DEFAULT_THEME, Theme, clear_paint_cache, paint
 
@@ -114,8 +114,8 @@ def render_picture(
         f'<svg xmlns="{SVG_NS}" class="dama-diagram" viewBox="0 0 {layout.width} {layout.height}" '
         f'width="{width}" height="{height}" role="img" '
         f'aria-labelledby="{diagram_id}-title {diagram_id}-desc">'
-        f'<title id="{diagram_id}-title">{_escaped(title)}</title>'
-        f'<desc id="{diagram_id}-desc">{_escaped(description)}</desc>'
+        f'<title id="{diagram_id}-title">{escaped_text(title)}</title>'
+        f'<desc id="{diagram_id}-desc">{escaped_text(description)}</desc>'
     )  # by hand: it changes with the language, the board after it is cached
     body = _board(
         position,
@@ -185,11 +185,6 @@ def _board(
     if side_to_move:
         parts.append(tostring(_side_indicator(theme, position, layout, flipped)))
     return "".join(parts)
-
-
-def _escaped(text: str) -> str:
-    """Element text as ElementTree writes it (the id is checked, the numbers are ints)."""
-    return xml_text(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _arrows(theme: Theme, markers: Markers, flipped: bool, margin: int) -> Iterator[str]:
