@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import lru_cache
 from typing import Final
 
@@ -26,7 +26,7 @@ from ._pieces import piece_shape
 from ._xml import FONT, SVG_NS, check_id, escaped_text, fmt, tostring, xml_text
 from .theme import DEFAULT_THEME, Theme, paint
 
-__all__ = ["LEGEND_KEYS", "legend_html", "legend_svg"]
+__all__ = ["LEGEND_KEYS", "legend_html", "legend_icon_svg", "legend_svg"]
 
 LEGEND_KEYS: Final = (
     "start",
@@ -107,20 +107,31 @@ def legend_html(
     *,
     keys: Iterable[str] = LEGEND_KEYS,
     theme: Theme | None = None,
+    hidden: Collection[str] = (),
 ) -> str:
     """The legend as an HTML list with small inline icons; the text takes the page's colours.
 
     ``keys`` picks the entries a figure needs (they keep the order of
-    :data:`LEGEND_KEYS`); ``labels`` has a label for each of them.
+    :data:`LEGEND_KEYS`); ``labels`` has a label for each of them.  The
+    entries in ``hidden`` get the ``hidden`` attribute: they belong to
+    another picture of the figure (a step), which a script may show.
     """
     shown = _shown(labels, keys)
     theme = theme or DEFAULT_THEME
     items = (
-        f'<li class="dama-legend-{key}">{_icon_html(theme, key)}'
+        f'<li class="dama-legend-{key}"{" hidden" if key in hidden else ""}>'
+        f"{_icon_html(theme, key)}"
         f"<span>{escaped_text(labels[key])}</span></li>"
         for key in shown
     )
     return f'<ul class="dama-legend">{"".join(items)}</ul>'
+
+
+def legend_icon_svg(key: str, theme: Theme | None = None) -> str:
+    """One legend entry's icon as a standalone SVG: print draws it beside the entry's words."""
+    if key not in LEGEND_KEYS:
+        raise ValueError(f"no legend entry '{key}': choose among {', '.join(LEGEND_KEYS)}")
+    return _icon_html(theme or DEFAULT_THEME, key)
 
 
 @lru_cache(maxsize=64)

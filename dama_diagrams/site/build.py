@@ -39,7 +39,7 @@ from ._common import (
 )
 from ._mkdocs import mkdocs_error, preload, root_404, run_mkdocs, write_config, write_files
 from ._workers import worker_pool
-from .booklet import PDF_NAME, book_job, write_book
+from .booklet import PDF_NAME, TypstMissingError, book_job, printed_pages, typst_module, write_book
 from .cards import CARD_CACHE, Card, iter_cards, preload_drawing
 from .config import (
     BaseConfig,
@@ -80,6 +80,8 @@ class LanguageSources:
     timings: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)
     """Processor seconds of each step (see :attr:`BuildReport.cpu`)."""
+    book_pages: dict[str, str] = field(default_factory=dict)
+    """The pages of the printed book, written for print (only when the book is wanted)."""
 
 
 @contextmanager
@@ -104,7 +106,8 @@ def generate_language(
 ) -> LanguageSources:
     """Diagrams, pages, settings and social cards of one language.
 
-    With ``book``, every page links the language's PDF (which only ``build`` writes).
+    With ``book``, every page links the language's PDF (which only ``build`` writes),
+    and the pages are also written for the book, with the wording of print.
     """
     catalog = load_catalog(project_root, language)
     timings: dict[str, float] = {}
@@ -150,7 +153,12 @@ def generate_language(
             mkdocs_nav(nav, catalog),
             pdf=PDF_NAME.format(language=language) if book else None,
         )
-        return LanguageSources(language, files, settings, cards, untranslated, timings, cpu)
+    book_pages: dict[str, str] = {}
+    if book:
+        with timed("booklet", timings, cpu):
+            printer = PageRenderer(project_root, catalog, views, drawn, boards=boards, book=True)
+            book_pages = printed_pages(printer, page_names(nav))
+    return LanguageSources(language, files, settings, cards, untranslated, timings, cpu, book_pages)
 
 
 # --- one language's MkDocs run, in a worker process ------------------------------
@@ -221,8 +229,16 @@ class BuildReport:
     books: bool = True
     """Whether each language's printed book went into its site."""
 
+    books_missing: str | None = None
+    """Why this machine made no books, when it could not: the site went out without them."""
+
     def summary(self) -> str:
-        steps = ", ".join(f"{name} {seconds:.2f}s" for name, seconds in self.timings.items())
+        summed = ", ".join(
+            f"{name} {seconds:.2f}s" for name, seconds in self.timings.items() if name != "total"
+        )
+        steps = f"{summed} (summed over the languages, which build in parallel); " + (
+            f"total {self.timings.get('total', 0.0):.2f}s"
+        )
         lines = [
             f"built {counted(len(self.languages), 'language')} ({', '.join(self.languages)}), "
             f"{counted(self.pages, 'page')} and {counted(self.diagrams, 'diagram')} each, "
@@ -233,7 +249,12 @@ class BuildReport:
         elif self.partial:
             lines.append("no earlier site to keep other languages from: only these were built")
         lines.append(f"time: {steps}")
-        if not self.books:
+        if self.books_missing:
+            lines.append(
+                f"warning: no printed books: {self.books_missing}; the site is published "
+                "without them and without their links"
+            )
+        elif not self.books:
             lines.append(f"no printed books: {BOOKS_VARIABLE}=0 leaves them and their links out")
         if not self.site_url:
             lines.append(NO_SITE_URL)
@@ -302,6 +323,12 @@ def _build_site(
     problems, warnings = translation_problems(project_root, chosen, strict=strict_translations)
     if problems:
         raise CombinedCatalogError(problems)
+    books_missing = None
+    if books:
+        try:
+            typst_module()
+        except TypstMissingError as exc:  # the machine, not the sources: warn, publish the site
+            books, books_missing = False, exc.message
     started = time.perf_counter()
     timings: dict[str, float] = {}
     cpu: dict[str, float] = {}
@@ -332,7 +359,7 @@ def _build_site(
         )
         for step in ("render", "pages", "mkdocs", "booklet"):
             timings[step] = timings.get(step, 0.0) + sum(s.timings.get(step, 0.0) for s in built)
-        for step in ("render", "pages", "mkdocs"):
+        for step in ("render", "pages", "mkdocs", "booklet"):
             cpu[step] = cpu.get(step, 0.0) + sum(s.cpu.get(step, 0.0) for s in built)
         for code in kept:
             link_tree(out / code, staging / "site" / code)
@@ -355,6 +382,7 @@ def _build_site(
         partial=bool(languages),
         site_url=base.site_url,
         books=books,
+        books_missing=books_missing,
     )
 
 
@@ -417,7 +445,7 @@ def _build_languages(
     errors: dict[str, DamaError] = {}
     built: dict[str, LanguageSources] = {}
     waiting: dict[str, Callable[[], _MkDocsResult]] = {}
-    printing: dict[str, Callable[[], float]] = {}
+    printing: dict[str, Callable[[], tuple[float, float]]] = {}
     preload(base.plugin_names())
     preload_drawing()
     with worker_pool(2 * len(languages)) as pool:
@@ -460,7 +488,9 @@ def _build_languages(
             built[code].timings.update(outcome.timings)
             built[code].cpu.update(outcome.cpu)
         for code, book_result in printing.items():
-            built[code].timings["booklet"] = book_result()
+            wall, processor = book_result()
+            built[code].timings["booklet"] = built[code].timings.get("booklet", 0.0) + wall
+            built[code].cpu["booklet"] = built[code].cpu.get("booklet", 0.0) + processor
     for code in languages:
         if code in errors:
             raise errors[code]  # it names its file and line

@@ -43,6 +43,8 @@ class BaseConfig:
     """The languages that ``mkdocs.yml`` holds back: built only with --drafts."""
     drafts_line: int | None = None
     """Where ``mkdocs.yml`` lists them, for messages."""
+    site_author: str | None = None
+    """Who publishes the rules: the printed book's author."""
 
     @classmethod
     def read(cls, project_root: Path) -> BaseConfig:
@@ -64,6 +66,9 @@ class BaseConfig:
             directory_urls=bool(data.get("use_directory_urls", True)),
             drafts=_drafts(data, node),
             drafts_line=_line_of(node, "extra", "dama_diagrams", "drafts"),
+            site_author=str(data["site_author"]).strip() or None
+            if data.get("site_author")
+            else None,
         )
 
     def plugin_names(self) -> list[str]:

@@ -1,8 +1,8 @@
 """Figures: what a page shows about a verified diagram, and its picture in each language.
 
 A :class:`FigureView` is the one view of a :class:`~dama_diagrams.diagram.VerifiedDiagram`
-that the pages need: the moves its file names, the legend entries its picture
-needs, and the engine's finding as a message key (``engine.<finding>``) with its
+that the pages need: the moves its file names, the legend entries of its picture
+and of each step picture, and the engine's finding as a message key (``engine.<finding>``) with its
 values.  It holds no text of any language; the pages phrase it.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .._files import relative_to_cwd
 from ..diagram import VerifiedDiagram, verify_directory
-from ..diagram.options import Claim
+from ..diagram.options import Claim, Show
 from ..engine.games import move_label
 from ..engine.move import Move
 from ..engine.position import GameOverReason, Position
@@ -78,6 +78,7 @@ class FigureView:
     end: int | None
     captured: tuple[int, ...]
     legend: tuple[str, ...]
+    """The legend entries of the figure's own picture: what it draws, nothing more."""
     finding: str
     finding_values: Mapping[str, FindingValue] = field(default_factory=dict)
     explain: tuple[ExplainRow, ...] = ()
@@ -89,6 +90,8 @@ class FigureView:
     """The diagram's English caption, with placeholders such as ``{move}``."""
     steps: tuple[StepLine, ...] = ()
     """What the page's step controls show: start, each landing, final; empty for none."""
+    step_legends: tuple[tuple[str, ...], ...] = ()
+    """The legend entries of each step picture, aligned with ``steps``."""
     history: tuple[str, ...] = ()
     """The moves from the starting position to this one, when the diagram's file gives them."""
     exercise: ExerciseView | None = None
@@ -177,6 +180,7 @@ def figure_view(verified: VerifiedDiagram) -> FigureView:
     named = diagram.move  # the move played, or the one an illegal claim refuses
     first = named or (diagram.moves[0] if diagram.moves else None)
     finding, values = _finding(verified)
+    steps = _step_lines(verified)
     return FigureView(
         id=diagram.id,
         move=None if named is None else str(named),
@@ -185,14 +189,15 @@ def figure_view(verified: VerifiedDiagram) -> FigureView:
         start=None if first is None else first.origin,
         end=None if first is None else first.destination,
         captured=() if first is None else first.captured,
-        legend=_legend_keys(verified),
+        legend=picture_legend(diagram.position, diagram_markers(verified), diagram.show),
         finding=finding,
         finding_values=values,
         explain=_explain_rows(verified) if diagram.claim in _EXPLAINED else (),
         rejected_by=None if verified.rule is None else verified.rule.value,
         title=diagram.title,
         caption=diagram.caption,
-        steps=_step_lines(verified),
+        steps=steps,
+        step_legends=_step_legends(verified) if steps else (),
         history=tuple(map(str, diagram.history)),
         exercise=exercise_view(verified),
     )
@@ -292,24 +297,29 @@ _EXPLAINED = (Claim.PRIORITY, Claim.FREE_CHOICE)
 """The claims whose figure can show the engine's table of candidate captures."""
 
 
-def _legend_keys(verified: VerifiedDiagram) -> tuple[str, ...]:
-    """The legend entries a figure needs: every mark that its picture or a step of it
-    shows, and only those (a man crowned in the last step brings in the king)."""
+def picture_legend(position: Position, markers: Markers, show: Show) -> tuple[str, ...]:
+    """The legend entries of one picture: every mark it draws, and only those.
+
+    Each picture gets its own, since without JavaScript, and in print, a
+    figure shows its main picture alone.
+    """
+    sequences = markers.landing_sequences
+    present = {
+        "start": markers.start is not None,
+        "landing": bool(sequences),
+        "order": any(len(landings) > 1 for landings in sequences),
+        "captured": bool(markers.captured),
+        "king": any(piece.king for piece in position.pieces().values()),
+        "rejected": bool(markers.rejected),
+        f"{position.turn.value}_to_move": show.turn,
+    }
+    return tuple(key for key in LEGEND_KEYS if present.get(key, False))
+
+
+def _step_legends(verified: VerifiedDiagram) -> tuple[tuple[str, ...], ...]:
+    """The legend entries of each step picture (a man crowned in the last one brings the king)."""
     show = verified.diagram.show
-    pictures = [(verified.diagram.position, diagram_markers(verified))]
-    if verified.diagram.steps:
-        pictures.extend(_steps(verified))
-    present: dict[str, bool] = dict.fromkeys(LEGEND_KEYS, False)
-    for position, markers in pictures:
-        sequences = markers.landing_sequences
-        present["start"] |= markers.start is not None
-        present["landing"] |= bool(sequences)
-        present["order"] |= any(len(landings) > 1 for landings in sequences)
-        present["captured"] |= bool(markers.captured)
-        present["king"] |= any(piece.king for piece in position.pieces().values())
-        present["rejected"] |= bool(markers.rejected)
-        present[f"{position.turn.value}_to_move"] |= show.turn
-    return tuple(key for key in LEGEND_KEYS if present[key])
+    return tuple(picture_legend(position, markers, show) for position, markers in _steps(verified))
 
 
 def _steps(verified: VerifiedDiagram) -> list[tuple[Position, Markers]]:

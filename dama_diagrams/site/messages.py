@@ -181,6 +181,9 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("ui.pdf", "Download the rules as PDF"),
     pgettext("book.contents", "Contents"),
     pgettext("book.solutions", "Solutions to the exercises"),
+    pgettext("book.exercise", "Exercise {number}"),
+    pgettext("book.page_reference", "{reference}, p. {page}"),
+    pgettext("book.subject", "The rules of Italian draughts, as played under the rules of the Italian Draughts Federation (FID)"),
 ])
 # fmt: on
 """Every message of the code, by key, in English."""

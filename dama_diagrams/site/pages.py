@@ -22,7 +22,7 @@ import posixpath
 import re
 import traceback
 import weakref
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,9 +90,15 @@ class PageRenderer:
         *,
         boards: Mapping[str, DrawnFigure] | None = None,
         directory_urls: bool = True,
+        book: bool = False,
     ) -> None:
         """``drawn`` holds each figure's picture in this language, and its alt text;
         ``boards`` each exercise's board.
+
+        With ``book``, the pages are written for the printed book: templates
+        see ``book`` true and choose print wording, and a link to an exercise
+        names it by its number ("Exercise 3"), which the book follows with its
+        page.  Number the exercises first (:meth:`number_exercises`).
 
         ``directory_urls`` is MkDocs' ``use_directory_urls``: links between
         pages are written as the final addresses, since MkDocs does not rewrite
@@ -108,6 +114,9 @@ class PageRenderer:
         self.env = environment(project_root)
         self._page_figures: list[str] = []
         self._exercises = 0
+        self.book = book
+        self.exercise_numbers: dict[str, int] = {}
+        """Each exercise's number on the exercises page, once that page is rendered."""
 
     def render(self, name: str) -> RenderedPage:
         own = f"{name}{TEMPLATE_SUFFIX}"
@@ -172,6 +181,7 @@ class PageRenderer:
             "legend": self.legend,
             "link": self.link,
             "summary": self.summary,
+            "book": self.book,
         }
 
     def text(self, english: str, **params: str) -> str:
@@ -215,10 +225,21 @@ class PageRenderer:
         """The full legend of markers, for the home page."""
         return self._legend(LEGEND_KEYS)
 
-    def _legend(self, keys: tuple[str, ...]) -> str:
+    def _legend(self, keys: Collection[str], hidden: Collection[str] = ()) -> str:
         """The legend's HTML, with braces escaped like all catalog text: they are no template."""
         labels = {key: self.catalog.text(f"legend.{key}") for key in LEGEND_KEYS}
-        return braces_escaped(legend_html(labels, keys=keys))
+        return braces_escaped(legend_html(labels, keys=keys, hidden=hidden))
+
+    def _figure_legend(self, view: FigureView) -> str | None:
+        """Every entry of the figure and its steps; those its own picture lacks are hidden.
+
+        So without JavaScript, and in print, the legend is the picture's own;
+        the steps' script shows each step's entries.
+        """
+        keys = {*view.legend, *(key for step in view.step_legends for key in step)}
+        if not keys:
+            return None
+        return self._legend(keys, hidden=keys - set(view.legend))
 
     def _figure_view(self, diagram_id: str) -> FigureView:
         view = self.figures.get(diagram_id)
@@ -256,8 +277,9 @@ class PageRenderer:
                 else self.catalog.text("ui.not_allowed")
             )
             parts.append(self._move_line("dama-move dama-rejected", label, view.rejected))
-        if view.legend:
-            parts.append(self._legend(view.legend))
+        legend = self._figure_legend(view)
+        if legend is not None:
+            parts.append(legend)
         engine = self.catalog.text("ui.engine")
         sentence = catalog_html(engine_sentence(view, self.catalog), inline=True)
         parts.append(
@@ -287,6 +309,7 @@ class PageRenderer:
         assert exercise is not None  # _exercise_view makes sure
         board = self.boards[diagram_id]
         self._exercises += 1
+        self.exercise_numbers[diagram_id] = self._exercises
         title = self._exercise_title(view)
         heading = self.code_text("exercise.heading", number=str(self._exercises), title=title)
         block = exercise_html(
@@ -311,6 +334,9 @@ class PageRenderer:
         links = []
         for diagram_id in diagram_ids:
             title = self._exercise_title(self._exercise_view(diagram_id))
+            number = self.exercise_numbers.get(diagram_id) if self.book else None
+            if number is not None:  # print: a number to find, not a title to click
+                title = self.code_text("book.exercise", number=str(number))
             links.append(f'<a href="{attribute_html(f"{url}#{diagram_id}")}">{title}</a>')
         return self.catalog.join(links)
 
@@ -334,7 +360,8 @@ class PageRenderer:
         """The step controls' data, for the page's script: empty without steps.
 
         Without JavaScript the figure stays as it is, the complete diagram; the
-        script adds the buttons.  Braces are escaped like all catalog text.
+        script adds the buttons, and shows the legend entries of each step
+        (``legends``).  Braces are escaped like all catalog text.
         A game's steps also carry the caption and the engine's line of each
         position, for the script to show with it, and open on the first
         position, the start of the game; the last step's caption is the
@@ -353,6 +380,8 @@ class PageRenderer:
         )
         texts = step_texts(view, self.catalog)
         data: dict[str, object] = {"texts": texts, "labels": labels}
+        if len(view.step_legends) == len(texts):
+            data["legends"] = [list(keys) for keys in view.step_legends]
         findings = [(line.finding, line.finding_values) for line in view.steps if line.finding]
         if len(findings) == len(texts):
             data["open"] = 0
@@ -580,10 +609,28 @@ def page_meta(env: jinja2.Environment, page: str) -> dict[str, str]:
     return _META.get(template, {})
 
 
+def page_in_book(env: jinja2.Environment, page: str) -> bool:
+    """Whether a page goes into the printed book: not when it is for the site's authors.
+
+    Such a page sets ``{% set in_book = false %}`` at its top.
+    """
+    return page_meta(env, page).get(IN_BOOK) != "false"
+
+
+IN_BOOK = "in_book"
+
+
 def _meta_of(tree: jinja2.nodes.Template) -> dict[str, str]:
     found: dict[str, str] = {}
     for node in tree.find_all(jinja2.nodes.Assign):
         target, value = node.target, node.node
+        if (
+            isinstance(target, jinja2.nodes.Name)
+            and target.name == IN_BOOK
+            and isinstance(value, jinja2.nodes.Const)
+            and value.value is False
+        ):
+            found[IN_BOOK] = "false"
         if (
             isinstance(target, jinja2.nodes.Name)
             and target.name in _META_NAMES

@@ -1,17 +1,19 @@
-"""The rules as a printed book: one PDF per language, laid out by WeasyPrint.
+"""The rules as a printed book: one PDF per language, laid out by Typst.
 
 Made from what the site is made of (:func:`..build.generate_language`): the
-same verified diagrams, as vector drawings, and the same translated pages.
-:mod:`.assemble` writes one language's book as HTML, ``print.css`` lays it out
-as pages, :mod:`.pdf` runs WeasyPrint, :mod:`.jobs` runs that in a worker
+same verified diagrams, as vector drawings, and the same templates and
+catalogs, with the wording of print (:func:`.sources.printed_pages`).
+:mod:`.tree` reads each page into elements, :mod:`.markup` writes them as
+Typst markup, :mod:`.assemble` makes the whole book of it, after the layout of
+``book.typ``, :mod:`.pdf` runs Typst, :mod:`.jobs` runs that in a worker
 process, and :mod:`.build` is ``dama-diagrams booklet``.  ``build`` puts each
 language's PDF into its site too.
 """
 
-from .assemble import book_html
+from .assemble import BookDocument, book_document
 from .jobs import BookJob, book_job, write_book
-from .pdf import PAPERS, book_pdf
-from .sources import BookSources, book_sources
+from .pdf import PAPERS, TypstMissingError, book_pdf, typst_module
+from .sources import BookSources, book_sources, printed_pages
 
 PDF_NAME = "rules-{language}.pdf"
 """Where ``build`` puts a language's book in its site folder."""
@@ -19,11 +21,15 @@ PDF_NAME = "rules-{language}.pdf"
 __all__ = [
     "PAPERS",
     "PDF_NAME",
+    "BookDocument",
     "BookJob",
     "BookSources",
-    "book_html",
+    "TypstMissingError",
+    "book_document",
     "book_job",
     "book_pdf",
     "book_sources",
+    "printed_pages",
+    "typst_module",
     "write_book",
 ]

@@ -23,7 +23,7 @@ from ..config import BaseConfig
 from ..figures import Figure, load_figures
 from ..i18n import available_languages
 from .jobs import book_job, write_book
-from .pdf import PAPERS
+from .pdf import PAPERS, typst_module
 
 BOOKLET_DIR = "booklet"
 
@@ -58,6 +58,7 @@ def build_booklets(
         out = (out or project_root / BOOKLET_DIR).resolve()
         if out.exists() and not out.is_dir():
             raise SiteError(f"{relative_to_cwd(out)} is a file, not a folder: choose another --out")
+        typst_module()  # this command's one job: no Typst, one line saying what to install
         base = BaseConfig.read(project_root)
         chosen, left_out = choose_languages(project_root, base, languages, drafts=drafts)
         started = time.perf_counter()
@@ -83,18 +84,20 @@ def _print_books(
 ) -> dict[str, float]:
     """Generate each language here and lay it out in a worker; the first failure is raised."""
     errors: dict[str, DamaError] = {}
-    waiting: dict[str, Callable[[], float]] = {}
+    waiting: dict[str, Callable[[], tuple[float, float]]] = {}
     menu = available_languages(project_root)
     with worker_pool(len(languages)) as pool:
         for code in languages:
             try:
-                sources = generate_language(project_root, code, figures, base=base, languages=menu)
+                sources = generate_language(
+                    project_root, code, figures, base=base, languages=menu, book=True
+                )
             except DamaError as exc:
                 errors[code] = exc
                 continue
             job = book_job(project_root, sources, figures, out / f"{code}.pdf", paper=paper)
             waiting[code] = pool.submit(f"{code}.pdf", write_book, job)
-        seconds = {code: result() for code, result in waiting.items()}
+        seconds = {code: result()[0] for code, result in waiting.items()}
     for code in languages:
         if code in errors:
             raise errors[code]

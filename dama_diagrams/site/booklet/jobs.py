@@ -5,7 +5,7 @@ each PDF is written to a temporary file beside its target and renamed, so a
 reader of ``booklet/en.pdf`` never sees half a book.  Laying out a book takes
 longer than MkDocs takes for the language's pages, so each PDF is kept in the
 project's cache by the hash of all that makes it (its sources, the paper, the
-code and stylesheet that lay it out, WeasyPrint's version): a build whose
+code and layout that make it, Typst's version): a build whose
 sources did not change lays out no book.
 """
 
@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 
 from ..._files import relative_to_cwd, write_atomically
 from .._common import os_error
+from ..config import BaseConfig
 from ..figures import Figure
 from ..i18n import load_catalog
-from ..nav import load_nav, page_names
 from .pdf import book_pdf
 from .sources import BookSources, book_sources
 
@@ -50,9 +50,9 @@ class BookJob:
     """A folder of books laid out before, by their hash; None: always lay it out."""
 
 
-def write_book(job: BookJob) -> float:
-    """Lay out one book, or take it from the cache, and write it; the seconds it took."""
-    started = time.perf_counter()
+def write_book(job: BookJob) -> tuple[float, float]:
+    """Lay out one book, or take it from the cache, and write it; its wall and processor seconds."""
+    started, processor = time.perf_counter(), time.process_time()
     stored = None if job.cache is None else job.cache / f"{_digest(job)}.pdf"
     if stored is not None and stored.is_file():
         pdf = stored.read_bytes()
@@ -65,7 +65,7 @@ def write_book(job: BookJob) -> float:
         write_atomically(job.target, pdf)
     except OSError as exc:
         raise os_error(exc, f"cannot write {relative_to_cwd(job.target)}") from exc
-    return time.perf_counter() - started
+    return time.perf_counter() - started, time.process_time() - processor
 
 
 def _digest(job: BookJob) -> str:
@@ -73,9 +73,10 @@ def _digest(job: BookJob) -> str:
     book = job.book
     texts = (book.language, book.title, book.language_name, book.date, book.contents)
     digest = hashlib.sha256()
-    digest.update(repr((BOOK_REVISION, version("weasyprint"), job.paper, book.epoch)).encode())
-    digest.update(repr((texts, book.solutions, book.pages, sorted(book.games))).encode())
-    for path in [*sorted(_HERE.glob("*.py")), _HERE / "print.css"]:
+    digest.update(repr((BOOK_REVISION, version("typst"), job.paper, book.epoch)).encode())
+    words = (texts, book.solutions, book.reference, book.subject, book.author)
+    digest.update(repr((words, book.pages, sorted(book.games))).encode())
+    for path in [*sorted(_HERE.glob("*.py")), *sorted(_HERE.glob("*.typ"))]:
         digest.update(path.read_bytes())
     for name in sorted(book.assets):
         digest.update(f"\n{name}\n{len(book.assets[name])}\n".encode())
@@ -95,7 +96,7 @@ def book_job(
     games = frozenset(
         figure_id for figure_id, figure in figures.items() if figure.verified.diagram.game_steps
     )
-    pages = tuple(page_names(load_nav(project_root)))
     catalog = load_catalog(project_root, sources.language)
-    book = book_sources(catalog, sources.files, pages, games)
+    author = BaseConfig.read(project_root).site_author
+    book = book_sources(catalog, sources.files, sources.book_pages, games, author=author)
     return BookJob(sources.language, book, paper, target, project_root / BOOK_CACHE)

@@ -1,94 +1,66 @@
-"""The book's HTML laid out as a PDF by WeasyPrint: vector diagrams, embedded fonts, fixed bytes.
+"""The book's Typst markup laid out as a PDF: vector diagrams, embedded fonts, fixed bytes.
 
-WeasyPrint reads nothing but what the book is made of: its fetcher serves the
-diagrams from memory and refuses every other address, so the build reads no
-file and no network.  The SVG diagrams are drawn as vector paths and the fonts
-(DejaVu, installed with the system) are embedded as subsets.  The PDF's dates
-come from ``SOURCE_DATE_EPOCH`` (none when it is unset) and its /ID is a hash
-of its content (pydyf's own), so the same sources give the same bytes.
+Typst (the ``typst`` package, one wheel with no system library) reads nothing
+but what the book is made of: the markup comes in as bytes, the diagrams as
+``sys.inputs``, its root is an empty folder, and only the fonts Typst embeds
+are used, so a book is the same on every machine.  Every book is PDF/UA-1,
+which Typst checks as it writes it: tagged, its language set, every diagram
+read aloud by its description.  The PDF's dates come from
+``SOURCE_DATE_EPOCH`` (none when it is unset), so the same sources give the
+same bytes.
 """
 
 from __future__ import annotations
 
-import datetime
-import logging
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from importlib.resources import files
-from typing import Any
+import tempfile
+from types import ModuleType
 
 from .._common import SiteError
-from .assemble import book_html
+from .assemble import book_document
 from .sources import BookSources
 
-PAPERS = {"a4": "A4", "letter": "letter"}
-"""``--paper`` choices, as CSS page sizes."""
-BASE_URL = "https://booklet.invalid/"
-"""The book's own address space (``.invalid`` never resolves): its fetcher serves it."""
-STYLESHEET = files(__package__).joinpath("print.css")
+PAPERS = {"a4": "a4", "letter": "us-letter"}
+"""``--paper`` choices, as Typst's paper names."""
+STANDARD = "ua-1"
+"""PDF/UA-1: the accessible PDF, checked by Typst itself."""
+
+
+class TypstMissingError(SiteError):
+    """This machine cannot lay out books (Typst does not load): the site goes out without them."""
+
+
+def typst_module() -> ModuleType:
+    """The ``typst`` package, or :class:`TypstMissingError` saying what is missing."""
+    try:
+        import typst
+    except ImportError as exc:  # no wheel for this platform, or a broken install
+        raise TypstMissingError(
+            f"the printed books need the Python package typst, which does not load here "
+            f"({exc}): install it with pip install 'typst>=0.15,<0.16'"
+        ) from exc
+    return typst
 
 
 def book_pdf(book: BookSources, *, paper: str = "a4") -> bytes:
-    """The book of one language as PDF bytes; a missing picture or a layout warning is an error."""
-    from weasyprint import CSS, HTML  # type: ignore[import-untyped]  # no type hints
-
-    document = book_html(book)
-    fetcher = _fetcher(book.assets)
-    with _warnings_collected() as warnings:
-        stylesheets = [
-            CSS(string=STYLESHEET.read_text(encoding="utf-8"), url_fetcher=fetcher),
-            CSS(string=f"@page {{ size: {PAPERS[paper]}; }}"),
-        ]
-        html = HTML(string=_dated(document, book.epoch), base_url=BASE_URL, url_fetcher=fetcher)
-        pdf = html.write_pdf(stylesheets=stylesheets, pdf_identifier=True)
-    if warnings:
-        raise SiteError(f"{book.language}: the book: {warnings[0]}")
-    assert pdf is not None
-    return bytes(pdf)
-
-
-def _dated(document: str, epoch: int | None) -> str:
-    """The PDF's creation date: the sources' time, or none (a date of now would vary)."""
-    if epoch is None:
-        return document
-    when = datetime.datetime.fromtimestamp(epoch, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    meta = f'<meta name="dcterms.created" content="{when}">'
-    return document.replace("</head>", f"{meta}\n</head>", 1)
-
-
-def _fetcher(assets: Mapping[str, bytes]) -> Any:
-    """A WeasyPrint URL fetcher that serves the book's pictures and nothing else."""
-    from weasyprint.urls import (  # type: ignore[import-untyped]
-        URLFetcher,
-        URLFetcherResponse,
-    )
-
-    class BookFetcher(URLFetcher):  # type: ignore[misc]
-        def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
-            path = url.removeprefix(BASE_URL) if url.startswith(BASE_URL) else None
-            if path is None or path not in assets:
-                raise ValueError(f"the book has no file {url}")
-            return URLFetcherResponse(url, assets[path], headers={"Content-Type": "image/svg+xml"})
-
-    return BookFetcher()
-
-
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(" ".join(record.getMessage().split()))
-
-
-@contextmanager
-def _warnings_collected() -> Iterator[list[str]]:
-    """WeasyPrint's warnings (a picture it could not load, CSS it ignored), to be reported."""
-    handler = _Collect()
-    logger = logging.getLogger("weasyprint")
-    logger.addHandler(handler)
-    try:
-        yield handler.messages
-    finally:
-        logger.removeHandler(handler)
+    """The book of one language as PDF bytes; Typst's first error names its cause."""
+    typst = typst_module()
+    document = book_document(book, paper=PAPERS[paper])
+    with tempfile.TemporaryDirectory(prefix="dama-book-") as empty_root:
+        compiler = typst.Compiler(root=empty_root, ignore_system_fonts=True)
+        try:
+            pdf = compiler.compile(
+                document.markup.encode("utf-8"),
+                format="pdf",
+                sys_inputs=document.images,
+                pdf_standards=[STANDARD],
+                timestamp=book.epoch,
+            )
+        except typst.TypstError as exc:
+            hints = "; ".join(getattr(exc, "hints", None) or [])
+            message = " ".join(str(getattr(exc, "message", exc)).split())
+            raise SiteError(
+                f"{book.language}: the book: Typst refused it: {message}"
+                + (f" ({hints})" if hints else "")
+            ) from exc
+    assert isinstance(pdf, bytes)
+    return pdf

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import datetime
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from babel.dates import format_date
 
 from .._common import DIAGRAM_DIR, SiteError
 from ..i18n import Catalog, native_name
+from ..pages import EXERCISES_PAGE, PageRenderer, page_in_book
 
 EPOCH_VARIABLE = "SOURCE_DATE_EPOCH"
 
@@ -35,22 +36,30 @@ class BookSources:
     solutions: str
     """The heading of the chapter of answers at the back."""
     pages: tuple[tuple[str, str], ...]
-    """(page name, Markdown) in the order of the navigation."""
+    """(page name, Markdown written for print) in the order of the navigation."""
     assets: Mapping[str, bytes]
     """The diagrams, by their path in the docs folder (``assets/diagrams/x.svg``)."""
     games: frozenset[str]
     """The diagrams that replay a game: the book prints each of their steps."""
     epoch: int | None = None
     """``SOURCE_DATE_EPOCH``, for the PDF's dates: the same sources give the same bytes."""
+    reference: str = "{reference}, p. {page}"
+    """How a cross-reference names the page it leads to, in the language."""
+    subject: str = ""
+    """What the book is about, for its metadata."""
+    author: str | None = None
+    """Who publishes it: ``site_author`` of ``mkdocs.yml``."""
 
 
 def book_sources(
     catalog: Catalog,
     files: Mapping[str, str | bytes],
-    pages: tuple[str, ...],
+    pages: Mapping[str, str],
     games: frozenset[str],
+    *,
+    author: str | None = None,
 ) -> BookSources:
-    """The book of ``catalog``'s language, from the files the site generated for it."""
+    """The book of ``catalog``'s language: its pages written for print, the site's diagrams."""
     epoch = source_date_epoch()
     day = (
         datetime.datetime.fromtimestamp(epoch, datetime.UTC).date()
@@ -62,7 +71,6 @@ def book_sources(
         for path, content in files.items()
         if path.startswith(f"{DIAGRAM_DIR}/")
     }
-    markdown = {name: files[f"{name}.md"] for name in pages}
     return BookSources(
         language=catalog.language,
         title=catalog.text("site.name"),
@@ -70,11 +78,27 @@ def book_sources(
         date=format_date(day, format="long", locale=catalog.language.replace("-", "_")),
         contents=catalog.text("book.contents"),
         solutions=catalog.text("book.solutions"),
-        pages=tuple((name, str(text)) for name, text in markdown.items()),
+        pages=tuple(pages.items()),
         assets=assets,
         games=games,
         epoch=epoch,
+        reference=catalog.text("book.page_reference", reference="{reference}", page="{page}"),
+        subject=catalog.text("book.subject"),
+        author=author,
     )
+
+
+def printed_pages(renderer: PageRenderer, names: Sequence[str]) -> dict[str, str]:
+    """The pages of the book, written for print; a page for the site's authors is left out.
+
+    The exercises page goes first, so that every link to an exercise can name
+    it by its number.
+    """
+    if EXERCISES_PAGE in names:
+        renderer.render(EXERCISES_PAGE)
+    return {
+        name: renderer.render(name).markdown for name in names if page_in_book(renderer.env, name)
+    }
 
 
 def source_date_epoch() -> int | None:

@@ -12,6 +12,11 @@
  * built), and "open": the step to start on, the start of the game.  The
  * caption then says what the step is, so the status line under the buttons
  * is only heard, not shown twice.
+ *
+ * "legends" lists, for each step, the legend entries its picture shows.  The
+ * page lists every entry of the figure and hides those its complete diagram
+ * lacks; the script shows each step's own, and leaves the legend alone when
+ * the data has none.
  */
 (function () {
   "use strict";
@@ -29,6 +34,13 @@
     return element;
   }
 
+  function showLegend(entries, keys) {
+    for (var index = 0; index < entries.length; index += 1) {
+      var key = /(?:^|\s)dama-legend-([a-z_]+)(?:\s|$)/.exec(entries[index].className);
+      if (key) entries[index].hidden = keys.indexOf(key[1]) < 0;
+    }
+  }
+
   function setUp(figure, data) {
     var image = figure.querySelector("img.dama-board");
     var texts = data.texts, labels = data.labels, last = texts.length - 1;
@@ -41,6 +53,9 @@
     var engine = figure.querySelector(".dama-engine-text");
     var follows = Array.isArray(captions) && Array.isArray(engines) && caption && engine &&
       captions.length === texts.length && engines.length === texts.length;
+    var legends = Array.isArray(data.legends) && data.legends.length === texts.length ?
+      data.legends : null;
+    var entries = figure.querySelectorAll(".dama-legend li");
 
     var bar = document.createElement("div");
     bar.className = "dama-steps";
@@ -84,6 +99,7 @@
         caption.innerHTML = captions[current];
         engine.innerHTML = engines[current];
       }
+      if (legends) showLegend(entries, legends[current]);
       refresh();
     }
 

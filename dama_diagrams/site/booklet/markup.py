@@ -1,0 +1,380 @@
+"""Typst markup from a page's element tree: each tag a Typst element, every text escaped.
+
+Text goes into Typst markup with every character that markup gives a meaning
+(``#``, ``[``, ``*``, ``<``, ``$``, ``/``...) escaped, and into Typst strings
+with quotes and backslashes escaped, so a caption or a translation can never
+run Typst code.  Straight quotes stay as they are: Typst turns them into the
+language's own quotation marks and apostrophes.  The blocks that
+``book.typ`` defines (``dama-figure``, ``dama-exercise``...) take the
+diagrams, whose SVG goes in through ``sys.inputs`` by name.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from ...render.legend import LEGEND_KEYS, legend_icon_svg
+from .._common import SiteError
+
+_SPECIAL = re.compile(r"[\\#$*+\-<=>@\[\]_`~/.():;,!?^{}|&%]")
+"""Characters with a meaning somewhere in Typst markup; escaped, each means itself."""
+_SPACES = re.compile(r"[ \t\n\r\f\v]+")
+"""HTML's white space, which collapses; no-break spaces are not in it."""
+_STRING_SPECIAL = re.compile(r'[\\"\x00-\x1f\x7f-\x9f\u2028\u2029]')
+_LABEL_CHARACTER = re.compile(r"[^A-Za-z0-9_-]")
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+SKIPPED_CLASSES = frozenset(
+    {"dama-needs-script", "dama-exercise-progress", "dama-exercise-no-script", "headerlink"}
+)
+"""What only a screen has: the words about playing on the board, the progress line."""
+SKIPPED_TAGS = frozenset({"noscript", "summary", "script", "style", "template", "svg", "button"})
+BLOCK_TAGS = frozenset(
+    {
+        *("address", "article", "aside", "blockquote", "details", "div", "dl", "figure"),
+        *("footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "nav"),
+        *("ol", "p", "pre", "section", "table", "ul"),
+    }
+)
+BOARD_WIDTH = "72mm"
+EXERCISE_WIDTH = "62mm"
+ICON_HEIGHT = "3.6mm"
+STEP_WIDTH = "100%"
+_PARAGRAPHS = "\n\n"
+MAX_DEPTH = 40
+"""How deeply a page's elements may nest: far beyond any real page, and safe to recurse."""
+
+
+def text_markup(text: str) -> str:
+    """Text as Typst markup that shows exactly it, its white space collapsed as HTML does."""
+    return _SPECIAL.sub(lambda found: "\\" + found[0], _SPACES.sub(" ", text))
+
+
+def string_literal(text: str) -> str:
+    """Text as a Typst string literal."""
+
+    def escaped(found: re.Match[str]) -> str:
+        character = found[0]
+        return "\\" + character if character in '\\"' else f"\\u{{{ord(character):x}}}"
+
+    return '"' + _STRING_SPECIAL.sub(escaped, text) + '"'
+
+
+def label(identifier: str) -> str:
+    """An element's id as a Typst label: letters, digits, ``-`` and ``_`` only."""
+    return "<" + _LABEL_CHARACTER.sub(lambda found: f"_{ord(found[0]):x}_", identifier) + ">"
+
+
+def message_markup(pattern: str, values: Mapping[str, str]) -> str:
+    """A catalog message whose placeholders are Typst markup already, the rest escaped."""
+    parts: list[str] = []
+    position = 0
+    for found in _PLACEHOLDER.finditer(pattern):
+        parts.append(text_markup(pattern[position : found.start()]))
+        parts.append(values.get(found[1], text_markup(found[0])))
+        position = found.end()
+    parts.append(text_markup(pattern[position:]))
+    return "".join(parts)
+
+
+def classes(element: ET.Element) -> set[str]:
+    return set(element.get("class", "").split())
+
+
+def text_content(element: ET.Element) -> str:
+    return "".join(element.itertext())
+
+
+@dataclass
+class BookMarkup:
+    """What turns one language's pages into markup: the pictures, the labels, the words.
+
+    ``page`` names the page being written, for errors; ``images`` gathers the
+    SVG of every picture used, by the name that ``sys.inputs`` gives it.
+    """
+
+    assets: Mapping[str, bytes]
+    labels: frozenset[str]
+    reference: str
+    """The catalog's "{reference}, p. {page}": how a cross-reference names its page."""
+    engine_label: str = ""
+    page: str = ""
+    images: dict[str, str] = field(default_factory=dict)
+
+    # --- pictures --------------------------------------------------------------
+
+    def image(self, path: str, alt: str, width: str) -> str:
+        """A diagram of the site, drawn as vectors, read aloud as ``alt``."""
+        data = self.assets.get(path)
+        if data is None:
+            raise SiteError(
+                f"docs/pages/{self.page}.md.j2: the page shows {path}, which no verified diagram "
+                "makes: check the name given to figure() or exercise()"
+            )
+        self.images[path] = data.decode("utf-8")
+        return (
+            f'image(bytes(sys.inputs.at({string_literal(path)})), format: "svg", '
+            f"width: {width}, alt: {string_literal(' '.join(alt.split()))})"
+        )
+
+    def icon(self, key: str) -> str:
+        """A legend's icon: decoration beside its words, so no alt text of its own."""
+        name = f"legend/{key}.svg"
+        self.images[name] = legend_icon_svg(key)
+        return (
+            f"pdf.artifact(image(bytes(sys.inputs.at({string_literal(name)})), "
+            f'format: "svg", height: {ICON_HEIGHT}))'
+        )
+
+    # --- blocks ----------------------------------------------------------------
+
+    def blocks(self, element: ET.Element, depth: int = 0) -> str:
+        """The content of ``element``: its blocks apart, its loose text as paragraphs."""
+        if depth > MAX_DEPTH:
+            raise SiteError(
+                f"docs/pages/{self.page}.md.j2: its text nests more than {MAX_DEPTH} levels "
+                "deep (lists, emphasis or quotes inside each other): flatten it"
+            )
+        parts: list[str] = []
+        run: list[str] = [text_markup(element.text or "")]
+        for child in element:
+            if self._skipped(child):
+                run.append(text_markup(child.tail or ""))
+                continue
+            if child.tag in BLOCK_TAGS:
+                parts.append("".join(run).strip())
+                parts.append(self.block(child, depth + 1))
+                run = [text_markup(child.tail or "")]
+            else:
+                run.append(self.inline(child, depth + 1))
+                run.append(text_markup(child.tail or ""))
+        parts.append("".join(run).strip())
+        return "\n\n".join(part for part in parts if part)
+
+    def block(self, element: ET.Element, depth: int) -> str:
+        tag, css = element.tag, classes(element)
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            identifier = element.get("id")
+            labelled = f" {label(identifier)}" if identifier else ""
+            return f"#heading(level: {tag[1]})[{self.inline_content(element, depth)}]{labelled}"
+        if tag == "p":
+            return self.inline_content(element, depth).strip()
+        if tag in ("ul", "ol"):
+            return self._list(element, depth)
+        if tag == "table":
+            return self._table(element, depth)
+        if tag == "pre":
+            return f"#dama-code(raw(block: true, {string_literal(text_content(element))}))"
+        if tag == "figure" and "dama-figure" in css:
+            return self.figure(element, depth)
+        if "dama-keep" in css:
+            return self._kept(element, depth)
+        if "dama-explain" in css:
+            return self._explain(element, depth)
+        if "dama-exercise" in css:
+            return self._exercise(element, depth)
+        if "dama-game-steps" in css:
+            return self._game_steps(element, depth)
+        if "admonition" in css:
+            return f"#dama-note[{self.blocks(element, depth)}]"
+        if tag == "hr":
+            return "#line(length: 100%, stroke: 0.4pt)"
+        return self.blocks(element, depth)
+
+    def _list(self, element: ET.Element, depth: int) -> str:
+        items = [
+            f"[{self.blocks(item, depth + 1)}]"
+            for item in element
+            if item.tag == "li" and not self._skipped(item)
+        ]
+        if not items:
+            return ""
+        if element.tag == "ol":
+            start = element.get("start", "1")
+            first = int(start) if start.isdigit() else 1
+            return f"#enum(start: {first}, {', '.join(items)})"
+        return f"#list({', '.join(items)})"
+
+    def _table(self, element: ET.Element, depth: int) -> str:
+        rows = [row for row in element.iter("tr")]
+        if not rows:
+            return ""
+        header = [cell for cell in rows[0] if cell.tag in ("th", "td")]
+        columns = len(header)
+        aligns = ["center" if "center" in cell.get("style", "") else "left" for cell in header]
+
+        def cells(row: ET.Element) -> list[str]:
+            found = [
+                f"[{self.blocks(cell, depth + 1)}]" for cell in row if cell.tag in ("th", "td")
+            ]
+            return (found + ["[]"] * columns)[:columns]
+
+        body = [cell for row in rows[1:] for cell in cells(row)]
+        return (
+            f"#table(columns: {columns}, align: ({', '.join(aligns)},), "
+            f"table.header({', '.join(cells(rows[0]))}), {', '.join(body)})"
+        )
+
+    def figure(self, element: ET.Element, depth: int, after: str = "") -> str:
+        """A checked diagram: the board beside its caption, moves, legend and engine line."""
+        board = next((image for image in element.iter("img")), None)
+        if board is None:
+            raise SiteError(f"docs/pages/{self.page}.md.j2: a figure without its board")
+        picture = self.image(board.get("src", ""), board.get("alt", ""), "100%")
+        caption = next((part for part in element if part.tag == "figcaption"), None)
+        parts: list[str] = []
+        for part in [] if caption is None else list(caption):
+            if self._skipped(part):
+                continue
+            css = classes(part)
+            if "dama-legend" in css:
+                parts.append(self._legend(part))
+            elif "dama-caption" in css:
+                parts.append(f"#dama-caption[{self.inline_content(part, depth)}]")
+            else:
+                parts.append(self.inline_content(part, depth).strip())
+        extra = f", after: [{after}]" if after else ""
+        return f"#dama-figure({picture}, [{_PARAGRAPHS.join(parts)}]{extra})"
+
+    def _legend(self, element: ET.Element) -> str:
+        entries: list[str] = []
+        for item in element:
+            if item.tag != "li" or self._skipped(item):
+                continue
+            keys = [
+                css.removeprefix("dama-legend-")
+                for css in classes(item)
+                if css.removeprefix("dama-legend-") in LEGEND_KEYS
+            ]
+            words = " ".join(text_markup(text_content(span)) for span in item.iter("span"))
+            entries.append(f"({self.icon(keys[0])}, [{words}])" if keys else f"(none, [{words}])")
+        return f"#dama-legend({', '.join(entries)})" if entries else ""
+
+    def _kept(self, element: ET.Element, depth: int) -> str:
+        """A diagram and the table that explains it: one block, never split by a page."""
+        children = [child for child in element if not self._skipped(child)]
+        figure = next((c for c in children if "dama-figure" in classes(c)), None)
+        if figure is None:
+            return self.blocks(element, depth)
+        after = "\n\n".join(
+            self.block(child, depth + 1) for child in children if child is not figure
+        )
+        return self.figure(figure, depth + 1, after=after)
+
+    def _explain(self, element: ET.Element, depth: int) -> str:
+        caption = next((c for c in element if "dama-explain-caption" in classes(c)), None)
+        table = next((c for c in element if c.tag == "table"), None)
+        words = "" if caption is None else self.inline_content(caption, depth)
+        body = "" if table is None else self._table(table, depth + 1)
+        return f"#dama-explain([{words}], [{body}])"
+
+    def _exercise(self, element: ET.Element, depth: int) -> str:
+        question = next((c for c in element if "dama-exercise-question" in classes(c)), None)
+        board = next((image for image in element.iter("img")), None)
+        rest = [
+            child
+            for child in element
+            if child is not question
+            and board not in list(child.iter())
+            and not self._skipped(child)
+        ]
+        asked = "" if question is None else self.inline_content(question, depth)
+        picture = (
+            "none"
+            if board is None
+            else self.image(board.get("src", ""), board.get("alt", ""), EXERCISE_WIDTH)
+        )
+        answer = "\n\n".join(self.block(child, depth + 1) for child in rest)
+        return f"#dama-exercise([{asked}], {picture}, [{answer}])"
+
+    def _game_steps(self, element: ET.Element, depth: int) -> str:
+        entries = []
+        for step in element:
+            board = next(step.iter("img"), None)
+            caption = next(step.iter("figcaption"), None)
+            if board is None:
+                continue
+            picture = self.image(board.get("src", ""), board.get("alt", ""), STEP_WIDTH)
+            words = "" if caption is None else self.inline_content(caption, depth)
+            entries.append(f"({picture}, [{words}])")
+        return f"#dama-steps({', '.join(entries)})" if entries else ""
+
+    # --- inline ----------------------------------------------------------------
+
+    def inline_content(self, element: ET.Element, depth: int) -> str:
+        parts = [text_markup(element.text or "")]
+        for child in element:
+            if not self._skipped(child):
+                parts.append(self.inline(child, depth + 1))
+            parts.append(text_markup(child.tail or ""))
+        return "".join(parts)
+
+    def inline(self, element: ET.Element, depth: int) -> str:
+        if depth > MAX_DEPTH:
+            return self.blocks(element, depth)  # raises, naming the page
+        tag = element.tag
+        wrap: Callable[[str], str] | None = _WRAPPERS.get(tag)
+        if wrap is not None:
+            return wrap(self.inline_content(element, depth))
+        if tag in ("code", "kbd", "samp"):
+            return f"#raw({string_literal(text_content(element))})"
+        if tag == "br":
+            return "#linebreak()"
+        if tag == "a":
+            return self.link(element, depth)
+        if tag == "img":
+            return f"#box({self.image(element.get('src', ''), element.get('alt', ''), '1em')})"
+        return self.inline_content(element, depth)
+
+    def link(self, element: ET.Element, depth: int) -> str:
+        """A link: inside the book with the page it leads to, out of it with its address."""
+        words = self.inline_content(element, depth)
+        href = element.get("href", "")
+        if href.startswith("#"):
+            target = href[1:]
+            if target not in self.labels:
+                raise SiteError(
+                    f"docs/pages/{self.page}.md.j2: a link to '{href}', which is nowhere in "
+                    "the book: link to a heading or page that exists"
+                )
+            where = label(target)
+            linked = f"#link({where})[{words}]"
+            page = f"#context counter(page).at({where}).first()"
+            return message_markup(self.reference, {"reference": linked, "page": page})
+        if not href:
+            return words
+        shown = href.removeprefix("mailto:")
+        if text_content(element).strip() in (href, shown):
+            return f"#link({string_literal(href)})[{words}]"
+        return f"#link({string_literal(href)})[{words}] \\({text_markup(shown)}\\)"
+
+    # --- what print leaves out -------------------------------------------------
+
+    @staticmethod
+    def _skipped(element: ET.Element) -> bool:
+        return (
+            element.tag in SKIPPED_TAGS
+            or "hidden" in element.attrib
+            or bool(classes(element) & SKIPPED_CLASSES)
+        )
+
+
+_WRAPPERS: dict[str, Callable[[str], str]] = {
+    "strong": lambda body: f"#strong[{body}]",
+    "b": lambda body: f"#strong[{body}]",
+    "em": lambda body: f"#emph[{body}]",
+    "i": lambda body: f"#emph[{body}]",
+    "sup": lambda body: f"#super[{body}]",
+    "sub": lambda body: f"#sub[{body}]",
+    "s": lambda body: f"#strike[{body}]",
+    "del": lambda body: f"#strike[{body}]",
+}
+
+
+def iter_ids(element: ET.Element) -> Iterator[str]:
+    for child in element.iter():
+        identifier = child.get("id")
+        if identifier:
+            yield identifier
