@@ -554,9 +554,12 @@ def caption_values(view: FigureView, catalog: Catalog) -> dict[str, str]:
 
 
 def numbered(moves: Sequence[str]) -> str:
-    """Moves from the start in numbered notation: ``1. 22-18 11-14 2. 18x11``."""
+    """Moves from the start in numbered notation: ``1. 22-18 11-14 2. 18x11``.
+
+    A no-break space keeps each number with its move at the end of a line.
+    """
     pairs = [moves[index : index + 2] for index in range(0, len(moves), 2)]
-    return " ".join(f"{number}. {' '.join(pair)}" for number, pair in enumerate(pairs, 1))
+    return " ".join(f"{number}.\u00a0{' '.join(pair)}" for number, pair in enumerate(pairs, 1))
 
 
 def _located(

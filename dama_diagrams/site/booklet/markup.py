@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ...render.legend import LEGEND_KEYS, legend_icon_svg
 from .._common import SiteError
 
-_SPECIAL = re.compile(r"[\\#$*+\-<=>@\[\]_`~/.():;,!?^{}|&%]")
+_SPECIAL = re.compile(r"[\\#$*+\-<=>@\[\]_`~/.()]")
 """Characters with a meaning somewhere in Typst markup; escaped, each means itself."""
 _SPACES = re.compile(r"[ \t\n\r\f\v]+")
 """HTML's white space, which collapses; no-break spaces are not in it."""

@@ -1,0 +1,140 @@
+"""The book's Typst markup, before and through Typst: chapters, links, answers, escaping.
+
+Small hand-written pages, so each expected value can be worked out by reading
+them; hostile texts go through the real Typst and must come back as they went in.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+import typst
+from pypdf import PdfReader
+
+from dama_diagrams.site._common import SiteError
+from dama_diagrams.site.booklet import BookSources, book_document
+from dama_diagrams.site.booklet.markup import string_literal, text_markup
+
+
+def _book(pages: dict[str, str], assets: dict[str, bytes] | None = None) -> str:
+    return book_document(
+        BookSources(
+            language="en",
+            title="Rules & more",
+            language_name="English",
+            date="November 14, 2023",
+            contents="Contents",
+            solutions="Solutions",
+            pages=tuple(pages.items()),
+            assets=assets or {},
+            games=frozenset(),
+        )
+    ).markup
+
+
+def _chapters(document: str) -> list[str]:
+    return re.findall(r"#heading\(level: 1\)\[[^\]]*\] <([^>]*)>", document)
+
+
+def test_chapters_follow_the_navigation_and_the_glossary_comes_last() -> None:
+    document = _book(
+        {
+            "index": "# Home\n",
+            "glossary": "# Glossary\n",
+            "king": "---\ndescription: x\n---\n# The king\n",
+        }
+    )
+    assert _chapters(document) == ["index", "king", "glossary"]
+    assert "description: x" not in document  # front matter is not text
+    assert 'title: "Rules & more"' in document  # a string, escaped for Typst, once
+
+
+def test_links_between_pages_become_links_inside_the_book_with_their_page() -> None:
+    document = _book(
+        {
+            "index": "# Home\n\nSee [the king](king/) and [moves](king/#moving).\n",
+            "king": (
+                "# The king\n\n## Moving\n\nBack [home](../), [up](#moving), "
+                '[out](https://example.org/), <a href="javascript:alert(1)">bad</a>, '
+                "[a file](../assets/x.zip).\n"
+            ),
+        }
+    )
+    # "{reference}, p. {page}": the link, then the page Typst finds for its target.
+    assert "#link(<king>)[the king], p\\. #context counter(page).at(<king>).first()" in document
+    assert "#link(<king--moving>)[moves]" in document
+    assert "[Moving] <king--moving>" in document  # the heading's id, under its page's name
+    assert "#link(<index>)[home]" in document
+    assert '#link("https://example.org/")[out] \\(https:\\/\\/example\\.org\\/\\)' in document
+    assert "javascript" not in document
+    assert "x.zip" not in document and "[a file]" not in document and "a file" in document
+
+
+def test_a_link_to_nowhere_in_the_book_names_its_page() -> None:
+    with pytest.raises(SiteError, match=r"docs/pages/king\.md\.j2: a link to '#king--nowhere'"):
+        _book({"king": "# The king\n\n[lost](#nowhere)\n"})
+
+
+def test_a_picture_the_site_did_not_make_names_its_page() -> None:
+    page = '# Man\n\n<figure class="dama-figure" markdown>\n![a board](assets/diagrams/x.svg)\n</figure>\n'
+    with pytest.raises(
+        SiteError, match=r"docs/pages/man\.md\.j2: the page shows assets/diagrams/x\.svg"
+    ):
+        _book({"man": page})
+
+
+def test_text_nested_without_end_is_refused_not_a_crash() -> None:
+    deep = "# Deep\n\n" + "<em>" * 300 + "x" + "</em>" * 300 + "\n"
+    with pytest.raises(SiteError, match=r"docs/pages/deep\.md\.j2: its text nests more than"):
+        _book({"deep": deep})
+
+
+def test_answers_move_to_the_back_each_linked_from_its_exercise() -> None:
+    exercises = (
+        "# Exercises\n\n"
+        "## Exercise 1: First { #exercise-first }\n\n"
+        '<div class="dama-exercise" markdown>\n<p>Which move?</p>\n\n'
+        '<details class="dama-answer" markdown>\n<summary>Show the answer</summary>\n\n'
+        "The answer is 23x14.\n\n</details>\n</div>\n"
+    )
+    document = _book({"exercises": exercises, "glossary": "# Glossary\n"})
+    assert _chapters(document) == ["exercises", "solutions", "glossary"]
+    asked, answers = document.split("[Solutions] <solutions>")
+    assert "23x14" not in asked and "Show the answer" not in asked
+    assert "#link(<solutions--exercises--exercise-first>)[Solutions]" in asked
+    assert "<solutions--exercises--exercise-first>" in answers
+    assert "#link(<exercises--exercise-first>)[Exercise 1: First]" in answers
+    assert "The answer is 23x14\\." in answers.split("<glossary>")[0]
+
+
+HOSTILE = [
+    '#read("/etc/passwd")',
+    "#{ panic() } #let x = 1",
+    "*bold* _emph_ `raw` $x^2$ <label> @ref",
+    "// a comment /* and a block */ here",
+    "= heading\n- item\n+ item\n1. item\n/ term: x",
+    "back\\slash ] [ ) ( } { ~ -- --- ... -? #set text(red)",
+    "https://evil.example/path?q=1&r=%20",
+    "\\u{1F600} \\#",
+]
+"""Texts that would be Typst code, markup, labels, comments or shorthands if not escaped."""
+
+
+def _typst_text(markup: str) -> str:
+    pdf = typst.compile(
+        (
+            "#set page(width: 300mm, height: auto)\n#set smartquote(enabled: false)\n" + markup
+        ).encode(),
+        format="pdf",
+    )
+    assert isinstance(pdf, bytes)
+    return " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_escaped_text_comes_out_of_typst_as_it_went_in(text: str) -> None:
+    expected = " ".join(text.split())
+    assert _typst_text(text_markup(text)) == expected
+    assert _typst_text(f"#raw({string_literal(text)})") == " ".join(text.replace("\n", " ").split())
