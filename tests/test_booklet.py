@@ -469,7 +469,7 @@ def test_every_cross_reference_gives_the_page_it_leads_to(books: Path, language:
         text = " ".join(page.extract_text().split())
         for annotation in page.get("/Annots", []):
             link = annotation.get_object()
-            if link.get("/Subtype") != "/Link" or "/A" in link and "/URI" in link["/A"]:
+            if link.get("/Subtype") != "/Link" or ("/A" in link and "/URI" in link["/A"]):
                 continue
             target = _link_page(reader, link) + 1
             assert f"{PAGE_WORDS[language]} {target}" in text, (language, index + 1, target)

@@ -78,7 +78,10 @@ def test_a_link_to_nowhere_in_the_book_names_its_page() -> None:
 
 
 def test_a_picture_the_site_did_not_make_names_its_page() -> None:
-    page = '# Man\n\n<figure class="dama-figure" markdown>\n![a board](assets/diagrams/x.svg)\n</figure>\n'
+    page = (
+        '# Man\n\n<figure class="dama-figure" markdown>\n'
+        "![a board](assets/diagrams/x.svg)\n</figure>\n"
+    )
     with pytest.raises(
         SiteError, match=r"docs/pages/man\.md\.j2: the page shows assets/diagrams/x\.svg"
     ):
