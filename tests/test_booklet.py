@@ -482,3 +482,36 @@ def test_move_numbers_stay_with_their_moves(books: Path) -> None:
     from dama_diagrams.site.pages import numbered
 
     assert numbered(["22-18", "11-14", "18x11"]) == "1.\u00a022-18 11-14 2.\u00a018x11"
+
+
+# --- the machine: never a reason to lose the site -----------------------------------------
+
+
+def _without_typst(folder: Path) -> dict[str, str]:
+    """An environment in which ``import typst`` fails, as on a platform with no typst wheel."""
+    shadow = folder / "no-typst"
+    (shadow / "typst").mkdir(parents=True)
+    (shadow / "typst" / "__init__.py").write_text(
+        'raise ImportError("no typst wheel for this platform")\n', encoding="utf-8"
+    )
+    return {"PYTHONPATH": str(shadow), "DAMA_DIAGRAMS_BOOKS": "1"}
+
+
+def test_without_typst_the_site_is_published_with_a_warning(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    result = run_cli("build", "--lang", "en", cwd=project, env=_without_typst(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    warning = [line for line in result.stderr.splitlines() if "no printed books" in line]
+    assert len(warning) == 1, result.stderr
+    assert "typst" in warning[0] and "pip install" in warning[0]  # what is missing, and how
+    site = project / "site" / "en"
+    assert (site / "index.html").is_file() and not (site / "rules-en.pdf").exists()
+    assert "rules-en.pdf" not in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_without_typst_the_booklet_command_says_what_to_install(tmp_path: Path) -> None:
+    result = run_cli("booklet", "--out", tmp_path / "out", cwd=ROOT, env=_without_typst(tmp_path))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "pip install 'typst" in result.stderr

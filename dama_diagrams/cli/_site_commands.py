@@ -24,11 +24,11 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
         drafts=args.drafts,
         strict_translations=args.strict_translations,
     )
-    return _reported(report.summary(), report.left_out, out)
+    return _reported(report.summary(), report.warnings(), out)
 
 
 def _reported(summary: str, left_out: list[str], out: TextIO) -> int:
-    """What was made, on stdout; each language left out, with why, on stderr (never silent)."""
+    """What was made, on stdout; each language or book left out, with why, on stderr."""
     print(summary, file=out)
     for line in left_out:
         print(f"dama-diagrams: {line}", file=errors_of(out))

@@ -232,6 +232,16 @@ class BuildReport:
     books_missing: str | None = None
     """Why this machine made no books, when it could not: the site went out without them."""
 
+    def warnings(self) -> list[str]:
+        """What the reader must know besides the summary: languages left out, books missing."""
+        lines = list(self.left_out)
+        if self.books_missing:
+            lines.append(
+                f"warning: no printed books: {self.books_missing}; the site is published "
+                "without them and without their links"
+            )
+        return lines
+
     def summary(self) -> str:
         summed = ", ".join(
             f"{name} {seconds:.2f}s" for name, seconds in self.timings.items() if name != "total"
@@ -249,12 +259,7 @@ class BuildReport:
         elif self.partial:
             lines.append("no earlier site to keep other languages from: only these were built")
         lines.append(f"time: {steps}")
-        if self.books_missing:
-            lines.append(
-                f"warning: no printed books: {self.books_missing}; the site is published "
-                "without them and without their links"
-            )
-        elif not self.books:
+        if not self.books and not self.books_missing:
             lines.append(f"no printed books: {BOOKS_VARIABLE}=0 leaves them and their links out")
         if not self.site_url:
             lines.append(NO_SITE_URL)
