@@ -3,20 +3,24 @@
     python benchmarks/build.py [--cold] [--runs N]
 
 A full build (every language) is split into verify, render, page generation,
-MkDocs and the printed book (booklet); render, pages, mkdocs and booklet are
+MkDocs and the printed books (booklet); render, pages, mkdocs and booklet are
 summed over the languages, which build in parallel, and "wall" is the elapsed
-time.  The goal is that verify, render and pages together stay under 15% of
-the HTML's summed total (MkDocs' own time is the floor), measured in
-processor seconds (``BuildReport.cpu``): the languages, the cards and the
-books share two cores, so each step's wall time grows with what runs beside
-it, while its processor time does not.  Imports are outside both, ours as
-MkDocs' (the build loads them before its clock starts).  The wall-time share
-is printed too.  And the goal is that the six
-PDFs take no longer than the HTML: the booklet's summed time is printed next
-to the site's (render + pages + mkdocs), and ``dama-diagrams booklet`` alone
-is timed against the build.  ``--cold`` first empties the social-card and book
-caches, as on a fresh clone, so that every book is laid out; warm, the books
-come from the cache.
+time.  The goals are measured in processor seconds (``BuildReport.cpu``): the
+languages, the cards and the books share two cores, so each step's wall time
+grows with what runs beside it, while its processor time does not.  Imports
+are outside both, ours as MkDocs' (the build loads them before its clock
+starts).
+
+The first goal is that verify, render and pages together stay under 15% of
+the HTML's summed total (MkDocs' own time is the floor); the wall-time share
+is printed too.  The second is that all six books together take less
+processor time than MkDocs takes for the six languages' HTML: the books'
+processor time (laid out by Typst in the workers, summed over the languages)
+is printed beside MkDocs', with their ratio and whether the goal is met.
+``dama-diagrams booklet`` alone is timed against the build.  ``--cold`` first
+empties the social-card and book caches, as on a fresh clone, so that every
+book is laid out; warm, the books come from the cache, and the second goal
+says so.
 
 Then it times what ``dama-diagrams serve`` does after one diagram changes:
 verify, regenerate and rebuild one language through the MkDocs plugin.
@@ -50,12 +54,16 @@ CACHES = (CARD_CACHE, BOOK_CACHE)
 OURS = ("verify", "render", "pages")
 
 
-def full_build(project: Path, out: Path) -> dict[str, float]:
-    """One ``dama-diagrams build`` in a fresh process, as from the command line."""
+def full_build(project: Path, out: Path) -> tuple[dict[str, float], list[str]]:
+    """One ``dama-diagrams build`` in a fresh process, as from the command line.
+
+    Its timings (processor seconds as ``cpu <step>``) and the languages it built.
+    """
     code = (
         "import json, sys; from pathlib import Path; from dama_diagrams.site import build_site; "
         "r = build_site(Path(sys.argv[1]), out=Path(sys.argv[2])); "
-        "print(json.dumps({**r.timings, **{f'cpu {k}': v for k, v in r.cpu.items()}}))"
+        "print(json.dumps({'languages': r.languages, "
+        "'timings': {**r.timings, **{f'cpu {k}': v for k, v in r.cpu.items()}}}))"
     )
     started = time.perf_counter()
     result = subprocess.run(
@@ -63,12 +71,18 @@ def full_build(project: Path, out: Path) -> dict[str, float]:
         check=True,
         capture_output=True,
         text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"},
+        env={
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "NO_MKDOCS_2_WARNING": "1",
+            "DAMA_DIAGRAMS_BOOKS": "1",  # the books are part of what this measures
+        },
     )
-    timings: dict[str, float] = json.loads(result.stdout.strip().splitlines()[-1])
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    timings: dict[str, float] = report["timings"]
     timings["wall"] = timings.pop("total")
     timings["process"] = time.perf_counter() - started  # with Python's start and imports
-    return timings
+    return timings, report["languages"]
 
 
 def booklet_alone(project: Path, out: Path) -> dict[str, float]:
@@ -88,6 +102,25 @@ def booklet_alone(project: Path, out: Path) -> dict[str, float]:
     timings: dict[str, float] = json.loads(result.stdout.strip().splitlines()[-1])
     timings["wall"] = timings.pop("total")
     return timings
+
+
+def books_against_mkdocs(median: dict[str, float], languages: list[str], *, cold: bool) -> str:
+    """The books' processor time beside MkDocs' for the same languages, and the goal's verdict."""
+    if "cpu booklet" not in median:
+        raise SystemExit("the build measured no processor time for its books (cpu['booklet'])")
+    books, mkdocs = median["cpu booklet"], median["cpu mkdocs"]
+    count = "six" if len(languages) == 6 else str(len(languages))
+    verdict = "met" if books < mkdocs else "not met"
+    if not cold:
+        verdict += " (warm: the books came from the cache; --cold lays them out)"
+    return (
+        f"the {count} books ({', '.join(languages)}): {books:.2f} processor seconds; "
+        f"MkDocs for the {count} languages' HTML: {mkdocs:.2f} processor seconds; "
+        f"ratio {books / mkdocs:.2f} (wall, summed: {median['booklet']:.2f}s against "
+        f"{median['mkdocs']:.2f}s)\n"
+        f"goal: all {count} books together in less processor time than MkDocs takes for "
+        f"the {count} languages' HTML: {verdict}"
+    )
 
 
 def serve_rebuild(project: Path, language: str) -> float:
@@ -137,12 +170,14 @@ def main() -> None:
                 shutil.copytree(ROOT / cache, project / cache)
 
         runs = []
+        languages: list[str] = []
         for run in range(args.runs):
             if args.cold:
                 for cache in CACHES:
                     shutil.rmtree(project / cache, ignore_errors=True)
-            runs.append(full_build(project, project / "site"))
-            print(f"run {run + 1}: " + ", ".join(f"{k} {v:.2f}s" for k, v in runs[-1].items()))
+            timings, languages = full_build(project, project / "site")
+            runs.append(timings)
+            print(f"run {run + 1}: " + ", ".join(f"{k} {v:.2f}s" for k, v in timings.items()))
         median = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
         ours = sum(median[key] for key in OURS)
         share = ours / (ours + median["mkdocs"])
@@ -158,11 +193,7 @@ def main() -> None:
             f"{cpu_share:.1%} of the summed total (goal: at most 15%); "
             f"wall {ours:.2f}s = {share:.1%}"
         )
-        site = ours - median["verify"] + median["mkdocs"]
-        print(
-            f"the six PDFs, summed: {median['booklet']:.2f}s against the HTML's "
-            f"(render + pages + mkdocs) {site:.2f}s = {median['booklet'] / site:.2f}x"
-        )
+        print(books_against_mkdocs(median, languages, cold=args.cold))
         if args.cold:
             shutil.rmtree(project / BOOK_CACHE, ignore_errors=True)
         alone = booklet_alone(project, project / "booklet")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import faulthandler
 import os
+import signal
 import time
 
 import pytest
 
-from dama_diagrams.site._workers import worker_pool
+from dama_diagrams.site._workers import WorkerDiedError, worker_pool
 
 
 def _pid_after(seconds: float) -> int:
@@ -28,3 +30,30 @@ def test_one_worker_fewer_while_this_process_works_too() -> None:
         assert sum(worker.task is not None for worker in pool._workers) == 2
         pids = [result() for result in results]
     assert len(set(pids)) == 2 and os.getpid() not in pids
+
+
+def _die_by(number: int) -> None:
+    faulthandler.disable()  # pytest's would print this job's stack first
+    if number != signal.SIGKILL:  # which has no handler to reset
+        signal.signal(number, signal.SIG_DFL)
+    os.kill(os.getpid(), number)
+    time.sleep(30)
+
+
+@pytest.mark.parametrize(
+    ("number", "how", "advice"),
+    [
+        (signal.SIGKILL, "was killed (SIGKILL)", "if the system ran out of memory"),
+        (signal.SIGSEGV, "crashed (SIGSEGV)", "a crash of a library it uses: report it as a bug"),
+        (signal.SIGTERM, "was stopped (SIGTERM)", "run the build again"),
+    ],
+)
+def test_a_dead_worker_says_how_it_died_and_names_memory_only_for_sigkill(
+    number: int, how: str, advice: str
+) -> None:
+    with pytest.raises(WorkerDiedError) as error, worker_pool(1) as pool:
+        pool.submit("en", _die_by, number)()
+    message = str(error.value)
+    assert message.startswith(f"en: the worker process building it {how}; "), message
+    assert advice in message
+    assert ("memory" in message) == (number == signal.SIGKILL), message

@@ -173,14 +173,40 @@ class WorkerPool:
             raise SiteError(f"{task.name}: {task.result}")
 
 
+_CRASHES = frozenset(
+    {signal.SIGSEGV, signal.SIGBUS, signal.SIGILL, signal.SIGFPE, signal.SIGABRT, signal.SIGSYS}
+)
+"""Signals a process gets from its own failing code: a crash, never a lack of memory."""
+_REPORT = "report it as a bug, with the command that failed"
+
+
 def _died(worker: _Worker, task: _Task) -> WorkerDiedError:
+    """The error for a worker that ended without a result; memory is named only for SIGKILL."""
     worker.process.join(5.0)
     code = worker.process.exitcode or 0
-    how = f"was killed (signal {-code})" if code < 0 else f"exited with status {code}"
+    if code >= 0:
+        how = f"exited with status {code}"
+        advice = f"a library it uses ended it: {_REPORT}"
+    elif -code == signal.SIGKILL:  # the OOM killer's signal (or kill -9)
+        how = "was killed (SIGKILL)"
+        advice = "run the build again (if the system ran out of memory, close other programs first)"
+    elif -code in _CRASHES:
+        how = f"crashed ({_signal_name(-code)})"
+        advice = f"this is a crash of a library it uses: {_REPORT}"
+    else:
+        how = f"was stopped ({_signal_name(-code)})"
+        advice = "run the build again"
     return WorkerDiedError(
-        f"{task.name}: the worker process building it {how}; the previous site is kept; "
-        f"run the build again (if the system ran out of memory, close other programs first)"
+        f"{task.name}: the worker process building it {how}; the previous site is kept; {advice}"
     )
+
+
+def _signal_name(number: int) -> str:
+    """SIGSEGV, SIGTERM...: the name a reader can look up."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:  # a real-time signal has no name of its own
+        return f"signal {number}"
 
 
 @contextmanager
