@@ -515,3 +515,13 @@ def test_without_typst_the_booklet_command_says_what_to_install(tmp_path: Path) 
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1, result.stderr
     assert "pip install 'typst" in result.stderr
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_page_holds_a_lone_line(books: Path, language: str) -> None:
+    """Widows and orphans kept together: every page past the contents has more than a line."""
+    reader = _read(books, language)
+    for index, page in enumerate(reader.pages[2:], start=3):
+        lines = [line for line in page.extract_text().splitlines() if line.strip()]
+        body = lines[1:-1]  # past the running header, before the page number
+        assert len(body) >= 3, (language, index, body)

@@ -133,19 +133,24 @@ def exercise_html(
     *,
     board: str,
     answer: str,
+    playable: bool = True,
 ) -> str:
     """The exercise's block: question, board picture, and the answer in a ``<details>``.
 
     ``board`` is the Markdown of the board's picture; ``answer`` that of the
-    diagram's figure, shown once the reader answers (or asks).
+    diagram's figure, shown once the reader answers (or asks).  Only a
+    ``playable`` exercise carries what the page's script needs to judge a try:
+    a printed one has no script.
     """
     question = catalog_html(catalog.message(view.question), inline=True)
-    data = json.dumps(exercise_data(view, catalog), ensure_ascii=False, sort_keys=True)
     summary = plain_html(catalog.text("exercise.show_answer"))
+    script_data = ""
+    if playable:
+        data = json.dumps(exercise_data(view, catalog), ensure_ascii=False, sort_keys=True)
+        script_data = f' data-exercise="{attribute_html(data)}"'
     return "\n".join(
         [
-            f'<div class="dama-exercise" data-exercise-id="{diagram_id}" '
-            f'data-exercise="{attribute_html(data)}" markdown>',
+            f'<div class="dama-exercise" data-exercise-id="{diagram_id}"{script_data} markdown>',
             f'<p class="dama-exercise-question">{question}</p>',
             "",
             board,
