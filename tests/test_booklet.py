@@ -525,3 +525,12 @@ def test_no_page_holds_a_lone_line(books: Path, language: str) -> None:
         lines = [line for line in page.extract_text().splitlines() if line.strip()]
         body = lines[1:-1]  # past the running header, before the page number
         assert len(body) >= 3, (language, index, body)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_typographic_apostrophes_and_quotes_throughout(books: Path, language: str) -> None:
+    """Print has no typewriter quotes: ' and " become the language's own marks."""
+    text = "".join(page.extract_text() for page in _read(books, language).pages)
+    assert "'" not in text and '"' not in text
+    if language in ("it", "fr"):  # "l'avversario", "l'adversaire": elided articles everywhere
+        assert text.count("\u2019") > 50
