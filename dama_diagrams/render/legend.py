@@ -108,6 +108,7 @@ def legend_html(
     keys: Iterable[str] = LEGEND_KEYS,
     theme: Theme | None = None,
     hidden: Collection[str] = (),
+    icons: bool = True,
 ) -> str:
     """The legend as an HTML list with small inline icons; the text takes the page's colours.
 
@@ -115,12 +116,14 @@ def legend_html(
     :data:`LEGEND_KEYS`); ``labels`` has a label for each of them.  The
     entries in ``hidden`` get the ``hidden`` attribute: they belong to
     another picture of the figure (a step), which a script may show.
+    Without ``icons`` each entry is its words alone, for a reader (print)
+    that draws the icon itself from the entry's key.
     """
     shown = _shown(labels, keys)
     theme = theme or DEFAULT_THEME
     items = (
         f'<li class="dama-legend-{key}"{" hidden" if key in hidden else ""}>'
-        f"{_icon_html(theme, key)}"
+        f"{_icon_html(theme, key) if icons else ''}"
         f"<span>{escaped_text(labels[key])}</span></li>"
         for key in shown
     )

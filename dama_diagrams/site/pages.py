@@ -228,7 +228,8 @@ class PageRenderer:
     def _legend(self, keys: Collection[str], hidden: Collection[str] = ()) -> str:
         """The legend's HTML, with braces escaped like all catalog text: they are no template."""
         labels = {key: self.catalog.text(f"legend.{key}") for key in LEGEND_KEYS}
-        return braces_escaped(legend_html(labels, keys=keys, hidden=hidden))
+        # The book draws each icon itself, from the entry's key.
+        return braces_escaped(legend_html(labels, keys=keys, hidden=hidden, icons=not self.book))
 
     def _figure_legend(self, view: FigureView) -> str | None:
         """Every entry of the figure and its steps; those its own picture lacks are hidden.
@@ -325,6 +326,7 @@ class PageRenderer:
             ),
             # Not a page figure: the page's picture (its social card) would give the answer away.
             answer=self._figure_html(view),
+            playable=not self.book,
         )
         return f"## {heading} {{ #{diagram_id} }}\n\n{block}"
 

@@ -9,6 +9,7 @@ Python-Markdown makes of the generated page, never the site's published HTML.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from functools import cache
 from html.parser import HTMLParser
 
 import markdown
@@ -33,10 +34,17 @@ ROOT = "page"
 
 def page_tree(text: str) -> ET.Element:
     """One page's Markdown, front matter left out, as a tree under one ``page`` element."""
-    renderer = markdown.Markdown(
+    renderer = _renderer()
+    renderer.reset()
+    return html_tree(renderer.convert(_without_front_matter(text)))
+
+
+@cache
+def _renderer() -> markdown.Markdown:
+    """One Python-Markdown per process: its extensions load once, it is reset for each page."""
+    return markdown.Markdown(
         extensions=list(EXTENSIONS), extension_configs={"toc": {"permalink": False}}
     )
-    return html_tree(renderer.convert(_without_front_matter(text)))
 
 
 def html_tree(html: str) -> ET.Element:
