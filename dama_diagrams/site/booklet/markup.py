@@ -23,6 +23,8 @@ _SPECIAL = re.compile(r"[\\#$*+\-<=>@\[\]_`~/.()]")
 """Characters with a meaning somewhere in Typst markup; escaped, each means itself."""
 _SPACES = re.compile(r"[ \t\n\r\f\v]+")
 """HTML's white space, which collapses; no-break spaces are not in it."""
+_MOVE_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}\.(?:\.\.)?) (?=\d{1,2}[-x]\d)")
+"""A move's number and the space after it, before the move: ``2. 19x10``, ``1... 10-14``."""
 _STRING_SPECIAL = re.compile(r'[\\"\x00-\x1f\x7f-\x9f\u2028\u2029]')
 _LABEL_CHARACTER = re.compile(r"[^A-Za-z0-9_-]")
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -39,7 +41,7 @@ BLOCK_TAGS = frozenset(
     }
 )
 BOARD_WIDTH = "72mm"
-EXERCISE_WIDTH = "62mm"
+EXERCISE_WIDTH = "100%"
 ICON_HEIGHT = "3.6mm"
 STEP_WIDTH = "100%"
 _PARAGRAPHS = "\n\n"
@@ -48,8 +50,12 @@ MAX_DEPTH = 40
 
 
 def text_markup(text: str) -> str:
-    """Text as Typst markup that shows exactly it, its white space collapsed as HTML does."""
-    return _SPECIAL.sub(lambda found: "\\" + found[0], _SPACES.sub(" ", text))
+    """Text as Typst markup that shows exactly it, its white space collapsed as HTML does.
+
+    A move number stays on the line of its move ("2. 19x10", "1... 10-14").
+    """
+    bound = _MOVE_NUMBER.sub("\\1\u00a0", _SPACES.sub(" ", text))
+    return _SPECIAL.sub(lambda found: "\\" + found[0], bound)
 
 
 def string_literal(text: str) -> str:
