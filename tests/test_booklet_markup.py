@@ -144,7 +144,7 @@ def test_escaped_text_comes_out_of_typst_as_it_went_in(text: str) -> None:
 
 
 def test_a_move_number_stays_with_its_move() -> None:
-    """No line ends between "2." and "19x10": a no-break space, in print only where a move follows."""
+    """No line ends between "2." and "19x10": a no-break space, only where a move follows."""
     assert text_markup("Move 1... 10-14.") == "Move 1\\.\\.\\.\u00a010\\-14\\."
     assert text_markup("1. 23-19 10-14 2. 19x10") == "1\\.\u00a023\\-19 10\\-14 2\\.\u00a019x10"
     assert text_markup("art. 3.4 22-18") == "art\\. 3\\.4 22\\-18"  # no move number there
