@@ -118,6 +118,32 @@ def test_buttons_go_to_the_start_the_final_position_and_say_when_they_cannot(
     assert _state(figure)[2] == "Step 1 of 3: the man lands on 24, taking the man on 28."
 
 
+def _legend(figure: Any) -> list[str]:
+    """The legend entries a reader sees, in order: ``white_to_move`` for "White to move"."""
+    entries = figure.locator(".dama-legend li")
+    return [
+        (entries.nth(n).get_attribute("class") or "").removeprefix("dama-legend-")
+        for n in range(entries.count())
+        if entries.nth(n).is_visible()
+    ]
+
+
+def test_the_legend_follows_the_step_shown(page: Any, site_url: str) -> None:
+    """Worked by hand: the complete diagram is White's capture; after it Black is to move,
+    and the final picture marks only where the man started and where it landed."""
+    figure = _open(page, site_url, "en")
+    capture = ["start", "landing", "order", "captured", "white_to_move"]
+    assert _legend(figure) == capture
+    last = figure.locator(".dama-steps button").nth(3)
+    last.click()
+    assert _state(figure)[0].endswith("multi-capture.steps/4.svg")
+    assert _legend(figure) == ["start", "landing", "black_to_move"]
+    page.keyboard.press("Home")
+    assert _legend(figure) == ["white_to_move"]  # the start: the board alone
+    page.keyboard.press("ArrowRight")
+    assert _legend(figure) == ["start", "landing", "captured", "white_to_move"]  # one landing
+
+
 def test_the_final_picture_has_the_captured_men_removed(site_url: str) -> None:
     with urllib.request.urlopen(f"{site_url}/en/assets/diagrams/multi-capture.steps/4.svg") as r:
         svg = r.read().decode()
@@ -211,7 +237,7 @@ def test_the_game_caption_and_engine_line_follow_the_step_shown(
         )
         assert one[1:] == ("Move 1. 23-19.", "the position is valid; Black is to move.")
         assert two[1:] == ("Move 1... 10-14.", "the position is valid; White is to move.")
-        assert final[1].startswith("The final position, after 1. 23-19 10-14 2. 19x10")
+        assert final[1].startswith("The final position, after 1.\u00a023-19 10-14 2.\u00a019x10")
     first.click()
     assert _told(figure) == start
     # The step is said once: the caption shows it, the live region is only heard.
@@ -231,7 +257,8 @@ def test_without_javascript_the_game_figure_is_the_final_position(
         figure = page.locator(GAME)
         image, caption, engine = _told(figure)
         assert image == "example-game.svg"
-        assert caption.startswith("The final position, after 1. 23-19")
+        assert caption.startswith("The final position, after 1.\u00a023-19")
         assert engine == "the position is valid; Black is to move."
+        assert _legend(figure) == ["king", "black_to_move"]  # no square marked, a king on 1
     finally:
         context.close()
