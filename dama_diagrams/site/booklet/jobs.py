@@ -2,11 +2,10 @@
 
 ``dama-diagrams booklet`` and ``build`` both hand these to their worker pool;
 each PDF is written to a temporary file beside its target and renamed, so a
-reader of ``booklet/en.pdf`` never sees half a book.  Laying out a book takes
-longer than MkDocs takes for the language's pages, so each PDF is kept in the
-project's cache by the hash of all that makes it (its sources, the paper, the
-code and layout that make it, Typst's version): a build whose
-sources did not change lays out no book.
+reader of ``booklet/en.pdf`` never sees half a book.  Each PDF is also kept in
+the project's cache by the hash of all that makes it (its sources, the paper,
+the code and layout that make it, Typst's version): a build whose sources did
+not change lays out no book.
 """
 
 from __future__ import annotations
