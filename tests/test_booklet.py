@@ -261,7 +261,8 @@ def test_the_game_is_printed_move_by_move(books: Path) -> None:
         page.extract_text()
         for page in reader.pages[outline["A game explained"] : outline["Other draughts games"]]
     )
-    found = re.findall(r"Move \d+\.(?:\.\.)? (\S+?)\.(?:\s|$)", text)
+    # A no-break space binds each move number to its move.
+    found = re.findall(r"Move \d+\.(?:\.\.)?[ \u00a0](\S+?)\.(?:\s|$)", text)
     assert found == GAME_MOVES
     assert "The starting position." in text
 

@@ -8,7 +8,7 @@ helpers for the rest: ``figure(id)`` for a checked diagram,
 ``explain_table(id)`` for the engine's priority table, ``legend()``,
 ``link(page)`` and ``summary(page)``.  The output is Markdown for MkDocs.
 
-Templates run with ``StrictUndefined``, so a typo in a template is an error
+Templates run with ``StrictUndefined`` (:mod:`.page_templates`), so a typo in a template is an error
 and not an empty string; catalog text goes in as HTML that nh3 has cleaned
 (:mod:`._markdown`), and everything that lands inside HTML attributes or
 Markdown syntax is escaped here.
@@ -21,15 +21,13 @@ import json
 import posixpath
 import re
 import traceback
-import weakref
-from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
-from ..diagram._yaml import read_utf8
 from ..errors import DamaError
 from ..render.legend import LEGEND_KEYS, legend_html
 from ._common import DIAGRAM_DIR, SOCIAL_DIR, exercise_board
@@ -57,6 +55,7 @@ from .figures import (
 from .i18n import Catalog, CatalogError, used_values
 from .messages import MESSAGES
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
+from .page_templates import environment, page_meta
 
 DEFAULT_MAIN_DIAGRAM = "initial-position"
 EXERCISES_PAGE = "exercises"
@@ -466,60 +465,6 @@ class PageRenderer:
         return f'!!! note ""\n\n    {catalog_html(notice, inline=True)}\n\n'
 
 
-_ENVIRONMENTS: dict[Path, jinja2.Environment] = {}
-
-
-class _PageLoader(jinja2.FileSystemLoader):
-    """Jinja's file loader; a template that is not UTF-8 is a PageError naming it.
-
-    Each template is parsed once: its meta (:func:`page_meta`) is read from
-    the syntax tree that is then compiled.
-    """
-
-    def load(
-        self,
-        environment: jinja2.Environment,
-        name: str,
-        globals: MutableMapping[str, Any] | None = None,
-    ) -> jinja2.Template:
-        source, filename, uptodate = self.get_source(environment, name)
-        tree = environment.parse(source, name, filename)
-        code = environment.compile(tree, name, filename)
-        template = environment.template_class.from_code(
-            environment, code, environment.make_globals(globals), uptodate
-        )
-        _META[template] = _meta_of(tree)
-        return template
-
-    def get_source(
-        self, environment: jinja2.Environment, template: str
-    ) -> tuple[str, str, Callable[[], bool]]:
-        try:
-            return super().get_source(environment, template)
-        except UnicodeDecodeError:
-            folder = Path(self.searchpath[0])
-            shown = (PAGES_DIR / template).as_posix()
-            read_utf8(folder / template, shown, PageError)  # raises, with the line
-            raise
-
-
-def environment(project_root: Path) -> jinja2.Environment:
-    """One Jinja environment per project, so each template compiles once.
-
-    The loader checks file times, so an edited template is recompiled.
-    """
-    folder = (project_root / PAGES_DIR).resolve()
-    if folder not in _ENVIRONMENTS:
-        _ENVIRONMENTS[folder] = jinja2.Environment(
-            loader=_PageLoader(folder),
-            undefined=jinja2.StrictUndefined,
-            autoescape=False,  # the output is Markdown; helpers escape what they insert
-            keep_trailing_newline=True,
-            extensions=["jinja2.ext.i18n"],
-        )
-    return _ENVIRONMENTS[folder]
-
-
 def page_url(target: str, current: str, *, directory_urls: bool = True) -> str:
     """The address of page ``target`` on page ``current``, relative, as MkDocs writes it.
 
@@ -593,61 +538,6 @@ def _shown_template(filename: str | None, folder: Path | None) -> str | None:
     except (ValueError, OSError):
         return None
     return (PAGES_DIR / relative).as_posix()
-
-
-_META_NAMES = ("title", "description", "summary")
-_META: weakref.WeakKeyDictionary[jinja2.Template, dict[str, str]] = weakref.WeakKeyDictionary()
-
-
-def page_meta(env: jinja2.Environment, page: str) -> dict[str, str]:
-    """The English ``title``, ``description`` and ``summary`` a page template sets.
-
-    Read from the template's syntax tree, without rendering it: the title of
-    every page is needed for links and the navigation before any page is done.
-    """
-    name = f"{page}{TEMPLATE_SUFFIX}"
-    try:
-        template = env.get_template(name)
-    except jinja2.TemplateSyntaxError as exc:
-        shown = (PAGES_DIR / name).as_posix()
-        raise PageError(exc.message or "syntax error", path=shown, line=exc.lineno) from exc
-    return _META.get(template, {})
-
-
-def page_in_book(env: jinja2.Environment, page: str) -> bool:
-    """Whether a page goes into the printed book: not when it is for the site's authors.
-
-    Such a page sets ``{% set in_book = false %}`` at its top.
-    """
-    return page_meta(env, page).get(IN_BOOK) != "false"
-
-
-IN_BOOK = "in_book"
-
-
-def _meta_of(tree: jinja2.nodes.Template) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for node in tree.find_all(jinja2.nodes.Assign):
-        target, value = node.target, node.node
-        if (
-            isinstance(target, jinja2.nodes.Name)
-            and target.name == IN_BOOK
-            and isinstance(value, jinja2.nodes.Const)
-            and value.value is False
-        ):
-            found[IN_BOOK] = "false"
-        if (
-            isinstance(target, jinja2.nodes.Name)
-            and target.name in _META_NAMES
-            and isinstance(value, jinja2.nodes.Call)
-            and isinstance(value.node, jinja2.nodes.Name)
-            and value.node.name in ("_", "gettext")
-            and value.args
-            and isinstance(value.args[0], jinja2.nodes.Const)
-            and isinstance(value.args[0].value, str)
-        ):
-            found.setdefault(target.name, value.args[0].value)
-    return found
 
 
 def _after_title(body: str, notice: str) -> str:

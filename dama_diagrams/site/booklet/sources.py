@@ -17,7 +17,8 @@ from babel.dates import format_date
 
 from .._common import DIAGRAM_DIR, SiteError
 from ..i18n import Catalog, native_name
-from ..pages import EXERCISES_PAGE, PageRenderer, page_in_book
+from ..page_templates import page_in_book
+from ..pages import EXERCISES_PAGE, PageRenderer
 
 EPOCH_VARIABLE = "SOURCE_DATE_EPOCH"
 

@@ -1,0 +1,127 @@
+"""The page templates' Jinja environment, and what a template says of itself (its meta).
+
+Each template is parsed once per process: its ``title``, ``description`` and
+``summary`` (and whether it goes into the printed book) are read from the
+syntax tree that is then compiled, without rendering it, since the title of
+every page is needed for links and the navigation before any page is done.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from ..diagram._yaml import read_utf8
+from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
+
+_ENVIRONMENTS: dict[Path, jinja2.Environment] = {}
+
+
+class _PageLoader(jinja2.FileSystemLoader):
+    """Jinja's file loader; a template that is not UTF-8 is a PageError naming it.
+
+    Each template is parsed once: its meta (:func:`page_meta`) is read from
+    the syntax tree that is then compiled.
+    """
+
+    def load(
+        self,
+        environment: jinja2.Environment,
+        name: str,
+        globals: MutableMapping[str, Any] | None = None,
+    ) -> jinja2.Template:
+        source, filename, uptodate = self.get_source(environment, name)
+        tree = environment.parse(source, name, filename)
+        code = environment.compile(tree, name, filename)
+        template = environment.template_class.from_code(
+            environment, code, environment.make_globals(globals), uptodate
+        )
+        _META[template] = _meta_of(tree)
+        return template
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        try:
+            return super().get_source(environment, template)
+        except UnicodeDecodeError:
+            folder = Path(self.searchpath[0])
+            shown = (PAGES_DIR / template).as_posix()
+            read_utf8(folder / template, shown, PageError)  # raises, with the line
+            raise
+
+
+def environment(project_root: Path) -> jinja2.Environment:
+    """One Jinja environment per project, so each template compiles once.
+
+    The loader checks file times, so an edited template is recompiled.
+    """
+    folder = (project_root / PAGES_DIR).resolve()
+    if folder not in _ENVIRONMENTS:
+        _ENVIRONMENTS[folder] = jinja2.Environment(
+            loader=_PageLoader(folder),
+            undefined=jinja2.StrictUndefined,
+            autoescape=False,  # the output is Markdown; helpers escape what they insert
+            keep_trailing_newline=True,
+            extensions=["jinja2.ext.i18n"],
+        )
+    return _ENVIRONMENTS[folder]
+
+
+_META_NAMES = ("title", "description", "summary")
+_META: weakref.WeakKeyDictionary[jinja2.Template, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def page_meta(env: jinja2.Environment, page: str) -> dict[str, str]:
+    """The English ``title``, ``description`` and ``summary`` a page template sets.
+
+    Read from the template's syntax tree, without rendering it: the title of
+    every page is needed for links and the navigation before any page is done.
+    """
+    name = f"{page}{TEMPLATE_SUFFIX}"
+    try:
+        template = env.get_template(name)
+    except jinja2.TemplateSyntaxError as exc:
+        shown = (PAGES_DIR / name).as_posix()
+        raise PageError(exc.message or "syntax error", path=shown, line=exc.lineno) from exc
+    return _META.get(template, {})
+
+
+def page_in_book(env: jinja2.Environment, page: str) -> bool:
+    """Whether a page goes into the printed book: not when it is for the site's authors.
+
+    Such a page sets ``{% set in_book = false %}`` at its top.
+    """
+    return page_meta(env, page).get(IN_BOOK) != "false"
+
+
+IN_BOOK = "in_book"
+
+
+def _meta_of(tree: jinja2.nodes.Template) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for node in tree.find_all(jinja2.nodes.Assign):
+        target, value = node.target, node.node
+        if (
+            isinstance(target, jinja2.nodes.Name)
+            and target.name == IN_BOOK
+            and isinstance(value, jinja2.nodes.Const)
+            and value.value is False
+        ):
+            found[IN_BOOK] = "false"
+        if (
+            isinstance(target, jinja2.nodes.Name)
+            and target.name in _META_NAMES
+            and isinstance(value, jinja2.nodes.Call)
+            and isinstance(value.node, jinja2.nodes.Name)
+            and value.node.name in ("_", "gettext")
+            and value.args
+            and isinstance(value.args[0], jinja2.nodes.Const)
+            and isinstance(value.args[0].value, str)
+        ):
+            found.setdefault(target.name, value.args[0].value)
+    return found
