@@ -41,6 +41,25 @@ def copy_project(folder: Path) -> Path:
     return copy
 
 
+def book_markup(pages: dict[str, str], assets: dict[str, bytes] | None = None) -> str:
+    """The Typst markup of a small English book of hand-written pages (and their pictures)."""
+    from dama_diagrams.site.booklet import BookSources, book_document
+
+    return book_document(
+        BookSources(
+            language="en",
+            title="Rules & more",
+            language_name="English",
+            date="November 14, 2023",
+            contents="Contents",
+            solutions="Solutions",
+            pages=tuple(pages.items()),
+            assets=assets or {},
+            games=frozenset(),
+        )
+    ).markup
+
+
 def run_cli(
     *args: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:

@@ -14,24 +14,11 @@ import typst
 from pypdf import PdfReader
 
 from dama_diagrams.site._common import SiteError
-from dama_diagrams.site.booklet import BookSources, book_document
 from dama_diagrams.site.booklet.markup import string_literal, text_markup
 
+from .conftest import book_markup
 
-def _book(pages: dict[str, str], assets: dict[str, bytes] | None = None) -> str:
-    return book_document(
-        BookSources(
-            language="en",
-            title="Rules & more",
-            language_name="English",
-            date="November 14, 2023",
-            contents="Contents",
-            solutions="Solutions",
-            pages=tuple(pages.items()),
-            assets=assets or {},
-            games=frozenset(),
-        )
-    ).markup
+_book = book_markup
 
 
 def _chapters(document: str) -> list[str]:

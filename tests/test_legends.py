@@ -14,18 +14,17 @@ from __future__ import annotations
 import html
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from dama_diagrams.render.legend import LEGEND_KEYS, legend_html
 from dama_diagrams.site._common import DIAGRAM_DIR
-from dama_diagrams.site.booklet import BookSources, book_document
 from dama_diagrams.site.figures import load_figures
 from dama_diagrams.site.i18n import load_catalog
 from dama_diagrams.site.pages import PageRenderer
 
-ROOT = Path(__file__).resolve().parent.parent
+from .conftest import ROOT, book_markup
+
 FIGURES = load_figures(ROOT)
 
 MULTI_CAPTURE = ("start", "landing", "order", "captured", "white_to_move")
@@ -153,18 +152,9 @@ def test_the_printed_book_lists_only_the_main_pictures_entries() -> None:
     drawn = {figure_id: figure.draw(catalog) for figure_id, figure in FIGURES.items()}
     figure = PageRenderer(ROOT, catalog, views, drawn, book=True).figure("multi-capture")
     picture = drawn["multi-capture"].picture.svg.encode()
-    book = BookSources(
-        language="en",
-        title="Rules",
-        language_name="English",
-        date="December 2, 2026",
-        contents="Contents",
-        solutions="Solutions",
-        pages=(("capturing", f"# Capturing\n\n{figure}\n"),),
-        assets={f"{DIAGRAM_DIR}/multi-capture.svg": picture},
-        games=frozenset(),
-    )
-    (legend,) = re.findall(r"^#dama-legend\(.*$", book_document(book).markup, re.MULTILINE)
+    assets = {f"{DIAGRAM_DIR}/multi-capture.svg": picture}
+    markup = book_markup({"capturing": f"# Capturing\n\n{figure}\n"}, assets)
+    (legend,) = re.findall(r"^#dama-legend\(.*$", markup, re.MULTILINE)
     assert tuple(re.findall(r'"legend/([a-z_]+)\.svg"', legend)) == MULTI_CAPTURE
 
 
