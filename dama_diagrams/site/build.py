@@ -212,7 +212,7 @@ class BuildReport:
     timings: dict[str, float]
     untranslated_pages: dict[str, list[str]]
     cpu: dict[str, float] = field(default_factory=dict)
-    """Processor seconds of verify, render, pages and mkdocs, summed like ``timings``.
+    """Processor seconds of verify, render, pages, mkdocs and booklet, summed like ``timings``.
 
     What a benchmark compares: wall time grows with whatever else runs on
     the cores (the languages and books build in parallel); this far less.
