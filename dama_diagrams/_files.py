@@ -12,6 +12,7 @@ the file is in place.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import secrets
 import stat
@@ -20,11 +21,181 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ._interrupts import interrupts_held
+from ._project import link_outside
 from .errors import DamaError
 
 
 class WriteError(DamaError):
     """A file could not be written; the previous one, if any, is as it was."""
+
+
+MAX_TEXT_BYTES = 4_000_000
+"""What :func:`read_project_file` reads at most, unless told: far more than any page,
+list or configuration of a project needs, and a bound however the file lies about its size."""
+
+_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFSOCK: "a socket"}
+
+
+def read_project_file(
+    path: Path,
+    shown: str,
+    error: type[DamaError],
+    *,
+    inside: Path | None = None,
+    limit: int = MAX_TEXT_BYTES,
+    prefix: str = "",
+) -> bytes:
+    """The bytes of a project file, read through the one door that every reader uses.
+
+    So that no project can make the toolkit read, publish or quote a file of
+    the machine, hang, or fill the memory: a path that leads (through a link)
+    out of ``inside`` (else out of the project the link is in) is refused
+    unread; so is anything but a regular file, found on the opened file (a
+    FIFO opens without blocking); and at most ``limit`` + 1 bytes are read,
+    whatever ``stat`` says.  Errors are ``error``s naming ``shown``, and never
+    quote the file.
+    """
+    with open_project_file(path, shown, error, inside=inside, prefix=prefix) as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise error(
+            f"{prefix}the file is larger than {_size(limit)}, far more than it can need; "
+            "make it smaller",
+            path=shown,
+        )
+    return data
+
+
+@contextlib.contextmanager
+def open_project_file(
+    path: Path,
+    shown: str,
+    error: type[DamaError],
+    *,
+    inside: Path | None = None,
+    prefix: str = "",
+    links: bool = True,
+) -> Iterator[BinaryIO]:
+    """A project file opened for reading, checked as :func:`read_project_file` says; unbounded.
+
+    ``links=False`` leaves the link check to a caller that made it already (a
+    game named by a diagram), or that reads a file the user named themselves.
+    """
+    outside = _leaves(path, inside) if links else None
+    if outside is not None:
+        raise error(
+            f"{prefix}is a symbolic link to a file outside {outside}; keep the file inside "
+            f"{outside} (copy it in)",
+            path=shown,
+        )
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise error(f"{prefix}cannot read the file ({exc.strerror or exc})", path=shown) from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            kind = _KINDS.get(stat.S_IFMT(mode), "a device")
+            raise error(
+                f"{prefix}is {kind}, not a regular file; put the text file itself here",
+                path=shown,
+            )
+        os.set_blocking(descriptor, True)
+        stream = os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with stream:
+        try:
+            yield stream
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise error(f"{prefix}cannot read the file ({reason})", path=shown) from None
+
+
+def _leaves(path: Path, inside: Path | None) -> str | None:
+    """Where reading ``path`` would lead out of (see :func:`link_outside`), or None."""
+    if inside is None:
+        return link_outside(path)
+    if os.path.realpath(path) == os.path.abspath(path):
+        return None  # no link on the way: where it is named
+    return None if path.resolve().is_relative_to(inside.resolve()) else "the project"
+
+
+def _size(limit: int) -> str:
+    if limit % 1_000_000 == 0:
+        return f"{limit // 1_000_000} MB"
+    if limit % 1024 == 0:
+        return f"{limit // 1024} KiB"
+    return f"{limit:,} bytes"
+
+
+def read_cache_entry(
+    folder: Path, key: str, suffix: str, signature: bytes, *, depth: int
+) -> bytes | None:
+    """The bytes kept for ``key`` by :func:`write_cache_entry`; None: make them again.
+
+    A cache holds what the toolkit made, never what a repository brought: an
+    entry (``<key>-<sha256 of its bytes><suffix>``) is used only if it is a
+    regular file, not a link, directly in ``folder`` (whose last ``depth``
+    folders are no links either), starts with ``signature``, and its bytes
+    have the hash its name promises.  So a clone that commits a link, or any
+    other file, under ``.cache/`` publishes nothing it brought.
+    """
+    if not _plain_folder(folder, depth):
+        return None
+    for entry in sorted(folder.glob(f"{key}-*{suffix}")):
+        promised = entry.name[len(key) + 1 : len(entry.name) - len(suffix)]
+        data = _read_entry(entry)
+        if (
+            data is not None
+            and data.startswith(signature)
+            and hashlib.sha256(data).hexdigest() == promised
+        ):
+            return data
+    return None
+
+
+def write_cache_entry(folder: Path, key: str, suffix: str, data: bytes, *, depth: int) -> None:
+    """Keep ``data`` for ``key``, named by its hash; any other entry for ``key`` is removed.
+
+    Nothing is written when the cache folder leads elsewhere through a link.
+    Raises :class:`WriteError` when the entry cannot be written.
+    """
+    if not _plain_folder(folder, depth):
+        return
+    kept = folder / f"{key}-{hashlib.sha256(data).hexdigest()}{suffix}"
+    write_atomically(kept, data)
+    for entry in folder.glob(f"{key}-*{suffix}"):
+        if entry != kept:
+            with contextlib.suppress(OSError):  # a bad entry (a link) goes; its target stays
+                entry.unlink()
+
+
+def _plain_folder(folder: Path, depth: int) -> bool:
+    """Whether ``folder`` and its parents up to ``depth`` levels are real folders, not links."""
+    return all(not part.is_symlink() for part in [folder, *folder.parents][:depth])
+
+
+_MAX_ENTRY_BYTES = 200_000_000
+"""No book or card is this large: an entry that is, is not one the toolkit wrote."""
+
+
+def _read_entry(path: Path) -> bytes | None:
+    """A regular file's bytes, never through a link; None for anything else."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return None
+        os.set_blocking(descriptor, True)
+        try:
+            data = stream.read(_MAX_ENTRY_BYTES + 1)
+        except OSError:
+            return None
+    return data if len(data) <= _MAX_ENTRY_BYTES else None
 
 
 def relative_to_cwd(path: Path) -> Path:

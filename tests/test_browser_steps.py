@@ -56,13 +56,14 @@ def test_arrow_keys_step_through_the_capture_and_announce_each_landing(
     assert buttons.count() == 4
     src, alt, status = _state(figure)
     assert src.endswith("/multi-capture.svg") and status == ""  # the complete diagram first
+    whole = alt
     live = figure.locator(".dama-steps-status")
     assert live.get_attribute("aria-live") == "polite"
 
-    buttons.nth(2).focus()  # "next": the arrow keys work while the controls have focus
+    buttons.nth(0).focus()  # "first": the arrow keys work while the controls have focus
     seen = []
-    for _ in range(5):
-        page.keyboard.press("ArrowRight")
+    for key in ("Home", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight"):
+        page.keyboard.press(key)
         src, alt, status = _state(figure)
         assert alt == status != ""
         seen.append((src.rsplit("/", 2)[-2:], status))
@@ -80,14 +81,16 @@ def test_arrow_keys_step_through_the_capture_and_announce_each_landing(
         assert MAN[language] in text.lower() or MAN[language] in text, text
     assert all(str(square) in texts[4] for square in (28, 20, 12))
 
+    page.keyboard.press("ArrowRight")  # after the final position: the whole capture again
+    assert _state(figure) == (src.replace(".steps/4.svg", ".svg"), whole, whole)
     page.keyboard.press("ArrowRight")  # past the end: nothing changes
-    assert _state(figure)[2] == texts[4]
+    assert _state(figure)[2] == whole
     page.keyboard.press("Home")
     assert _state(figure)[2] == texts[0]
     page.keyboard.press("End")
-    assert _state(figure)[2] == texts[4]
+    assert _state(figure)[2] == whole
     page.keyboard.press("ArrowLeft")
-    assert _state(figure)[2] == texts[3]
+    assert _state(figure)[2] == texts[4]
 
 
 def test_buttons_go_to_the_start_the_final_position_and_say_when_they_cannot(
@@ -104,11 +107,15 @@ def test_buttons_go_to_the_start_the_final_position_and_say_when_they_cannot(
         "Final position",
     ]
     assert figure.locator(".dama-steps").get_attribute("role") == "group"
-    last.click()
-    assert _state(figure)[0].endswith("multi-capture.steps/4.svg")
+    # It opens on the whole capture, the last step: nothing after it.
     assert following.get_attribute("aria-disabled") == "true"
     assert last.get_attribute("aria-disabled") == "true"
     assert previous.get_attribute("aria-disabled") == "false"
+    last.click(force=True)  # disabled: it stays on the whole capture
+    assert _state(figure)[0].endswith("/multi-capture.svg")
+    previous.click()
+    assert _state(figure)[0].endswith("multi-capture.steps/4.svg")
+    assert following.get_attribute("aria-disabled") == "false"
     previous.click()
     assert _state(figure)[0].endswith("multi-capture.steps/3.svg")
     first.click()
@@ -134,14 +141,16 @@ def test_the_legend_follows_the_step_shown(page: Any, site_url: str) -> None:
     figure = _open(page, site_url, "en")
     capture = ["start", "landing", "order", "captured", "white_to_move"]
     assert _legend(figure) == capture
-    last = figure.locator(".dama-steps button").nth(3)
-    last.click()
+    previous = figure.locator(".dama-steps button").nth(1)
+    previous.click()
     assert _state(figure)[0].endswith("multi-capture.steps/4.svg")
     assert _legend(figure) == ["start", "landing", "black_to_move"]
     page.keyboard.press("Home")
     assert _legend(figure) == ["white_to_move"]  # the start: the board alone
     page.keyboard.press("ArrowRight")
     assert _legend(figure) == ["start", "landing", "captured", "white_to_move"]  # one landing
+    page.keyboard.press("End")  # the whole capture again, with the legend the page gave it
+    assert _legend(figure) == capture
 
 
 def test_the_final_picture_has_the_captured_men_removed(site_url: str) -> None:

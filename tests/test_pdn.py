@@ -243,7 +243,8 @@ def test_the_game_command_prints_a_line_per_game_and_fails_on_a_bad_one(tmp_path
     for move in ("22-18", "11-14", "18x11", "7x14"):
         final = _reference_play(final, move)
     assert result.stdout.splitlines() == [
-        f"{path}:1: game 1 (Rossi \u2013 Bianchi, 1-1): 4 moves, final position {final}",
+        # 1. 22-18 11-14 2. 18x11 7x14: two moves of White and Black, four plies
+        f"{path}:1: game 1 (Rossi \u2013 Bianchi, 1-1): 2 moves (4 plies), final position {final}",
         "2 games: 1 checked, 1 refused",
     ]
     assert result.stderr.splitlines() == [

@@ -83,11 +83,15 @@ def test_a_tournament_file_reads_game_by_game(tmp_path: Path) -> None:
     third = _play(INITIAL, ["22-18", "11-14", "18x11", "7x14"])
     fifth = _play(INITIAL, ["22-18"])
     assert result.stdout.splitlines() == [
-        f"{path}:1: game 1 (Rossi, Niccolò \u2013 Bianchi, Ettore, 2-0): 11 moves, "
+        # Moves as players count them, White's and Black's one move: 1. to 6. is 6
+        # moves of 11 plies; 1... alone is 1 move; 1. and 2., both sides, 2 moves.
+        f"{path}:1: game 1 (Rossi, Niccolò \u2013 Bianchi, Ettore, 2-0): 6 moves (11 plies), "
         f"final position {first}",
-        f"{path}:13: game 2 (De Vries \u2013 Jansen, *): 1 move, final position {CIRCLE_AFTER}",
-        f"{path}:22: game 3 (Dupont \u2013 Martin, 1/2-1/2): 4 moves, final position {third}",
-        f"{path}:36: game 5 (C \u2013 D, 0-2): 1 move, final position {fifth}",
+        f"{path}:13: game 2 (De Vries \u2013 Jansen, *): 1 move (1 ply), "
+        f"final position {CIRCLE_AFTER}",
+        f"{path}:22: game 3 (Dupont \u2013 Martin, 1/2-1/2): 2 moves (4 plies), "
+        f"final position {third}",
+        f"{path}:36: game 5 (C \u2013 D, 0-2): 1 move (1 ply), final position {fifth}",
         "5 games: 4 checked, 1 refused",
     ]
     assert result.stderr.splitlines() == [

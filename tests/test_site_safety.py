@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from dama_diagrams.diagram import verify_directory
+from dama_diagrams.errors import DamaError
 from dama_diagrams.site import SITE_MARKER, SiteError, build_site
 from dama_diagrams.site.figures import figure_view
 from dama_diagrams.site.i18n import new_language
@@ -232,7 +233,8 @@ def test_sigterm_during_serve_removes_its_temp_folder(project: Path) -> None:
 
 # --- 4. catalog text is text, not markup -------------------------------------------
 
-HOSTILE_NAME = "Rules & more</title><script>alert(1)</script>"
+HOSTILE_NAME = 'Rules & more" 1 < 2 > 0 &'
+"""Text that HTML must escape, without a tag: a translation that adds tags is refused (below)."""
 
 
 class _Texts(HTMLParser):
@@ -265,7 +267,7 @@ def test_catalog_text_cannot_inject_markup_and_shows_once(project: Path) -> None
         "nl",
         {
             ("site.name", "Italian draughts rules"): HOSTILE_NAME,
-            ("ui.to_dark", "Switch to dark mode"): 'Dark " & <i>',
+            ("ui.to_dark", "Switch to dark mode"): 'Dark " & 1 < 2',
         },
     )
     out = project / "site"
@@ -280,24 +282,32 @@ def test_catalog_text_cannot_inject_markup_and_shows_once(project: Path) -> None
     assert page.title.endswith(f" - {HOSTILE_NAME}")
     values = [value for _, value in page.attributes]
     assert HOSTILE_NAME in values  # og:site_name and the logo's title, as the reader sees them
-    assert 'Dark " & <i>' in values  # the palette toggle
+    assert 'Dark " & 1 < 2' in values  # the palette toggle
     assert "Nederlands" in page.text and "English" in page.text  # the language menu, by Babel
     root = _Texts()
     root.feed((out / "index.html").read_text(encoding="utf-8"))
     assert HOSTILE_NAME in root.text and not any("alert(1)" in s for s in root.scripts)
 
 
+def test_catalog_text_that_adds_a_script_is_refused_at_its_line(project: Path) -> None:
+    translate(project, "nl", {("site.name", "Italian draughts rules"): "R</title><script>x"})
+    with pytest.raises(DamaError) as error:
+        build_site(project, languages=["en", "nl"], out=project / "site", drafts=True)
+    assert "docs/locales/nl/LC_MESSAGES/messages.po:" in str(error.value)
+    assert "<script> element, which the English lacks" in str(error.value)
+
+
 # --- 5. a language Material cannot translate its interface into -------------------
 
 
 def test_language_unknown_to_material_is_a_clear_error(project: Path) -> None:
-    new_language(project, "sc")  # a draft: nothing is translated yet
+    """new-language refuses what the build would refuse, at once, and makes no catalog."""
     with pytest.raises(SiteError) as error:
-        build_site(project, languages=["sc", "en"], drafts=True)
+        new_language(project, "sc")
     message = str(error.value)
-    assert "language 'sc'" in message and "Material" in message
-    assert "docs/locales/sc/" in message and ".yml" not in message
-    result = run(project, "build", "--drafts")
+    assert "language 'sc'" in message and "Material" in message and ".yml" not in message
+    assert not (project / "docs" / "locales" / "sc").exists()
+    result = run(project, "new-language", "sc")
     assert result.returncode == 1
     assert "Traceback" not in result.stderr and "TemplateNotFound" not in result.stderr
     assert not (project / "site").exists()

@@ -15,7 +15,8 @@ MAX_SECONDS = 3600
 
 
 def port(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
+    """ASCII digits only: int() would also take Arabic digits, and isdigit() takes "²"."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 5) or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{shorten(text)} is not a port from 1 to 65535")
     return int(text)
 
@@ -28,7 +29,7 @@ def decimal(what: str, within: Callable[[float], bool], bounds: str) -> Callable
 
     def read(text: str) -> float:
         try:
-            if not text.isascii():
+            if not text.isascii() or "_" in text:  # float() takes "1_0" as 10
                 raise ValueError(text)
             number = float(text)
         except ValueError:

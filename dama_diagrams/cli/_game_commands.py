@@ -6,16 +6,19 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import deque
 from collections.abc import Iterable, Iterator
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Literal, TextIO
 
+from ..engine.game_check import RefusedGameError, move_label, moves_and_plies, ply_of
 from ..engine.games import Game, load_games, parse_label
 from ..engine.pdn import PdnError
 from ..errors import DamaError, counted
 from ._context import errors_of
 
-Kind = Literal["checked", "refused", "unread", "warning"]
+Kind = Literal["checked", "refused", "unread", "warning", "position"]
 Verdict = tuple[Kind, str]
 
 
@@ -30,11 +33,11 @@ def check_games(args: argparse.Namespace, out: TextIO) -> int:
         verdicts = _in_processes(files, options, args.jobs)
     else:
         verdicts = (v for path in files for v in file_verdicts(path, *options))
-    counts = {"checked": 0, "refused": 0, "unread": 0, "warning": 0}
+    counts = {"checked": 0, "refused": 0, "unread": 0, "warning": 0, "position": 0}
     progress = _Progress(errors)
     for kind, text in verdicts:
         counts[kind] += 1
-        progress.print(text, out if kind == "checked" else errors)
+        progress.print(text, out if kind in ("checked", "position") else errors)
     progress.clear()
     checked, refused, unread = counts["checked"], counts["refused"], counts["unread"]
     summary = f"{counted(checked + refused, 'game')}: {checked} checked, {refused} refused"
@@ -55,30 +58,130 @@ def file_verdicts(path: Path, italian: bool, fen_after: str | None) -> Iterator[
             yield "warning", f"warning: {notice}"
         notices.clear()
         if isinstance(item, PdnError):
+            if isinstance(item, RefusedGameError) and fen_after is not None:
+                yield from _found_before(item, fen_after)
             yield ("unread" if item.game is None else "refused"), str(item)
             continue
         line = _game_line(item, fen_after)
-        if isinstance(line, DamaError):
-            yield "refused", str(line)
-            continue
         for warning in item.warnings:
             yield "warning", f"warning: {warning}"
         yield "checked", line
 
 
-def _file_verdicts_list(job: tuple[Path, bool, str | None]) -> list[Verdict]:
-    return list(file_verdicts(*job))
+CHUNK = 256
+"""Verdicts a worker sends at once."""
+
+AHEAD = 32
+"""Chunks the parent keeps from a worker whose file is not printed yet: then it waits."""
+
+Message = list[Verdict] | tuple[str, str | None, int | None] | EOFError | None
+"""From a worker: a chunk, its file's error, its end (EOF), or the end of its file."""
+
+
+class _Worker:
+    """A process that checks one file at a time; what it sent, not yet printed."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self.connection, theirs = multiprocessing.Pipe()
+        self.process = multiprocessing.Process(target=_worker, args=(theirs,), daemon=True)
+        self.process.start()
+        theirs.close()
+        self.received: deque[Message] = deque()
+        self.ended = False
+
+    def take(self) -> None:
+        """One message, which :func:`wait` says is there."""
+        try:
+            self.received.append(self.connection.recv())
+        except EOFError as error:
+            self.ended = True
+            self.received.append(error)
+
+    def stop(self) -> None:
+        self.connection.close()  # a worker still busy stops at its next send
+        self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join()
 
 
 def _in_processes(
     files: list[Path], options: tuple[bool, str | None], jobs: int
 ) -> Iterator[Verdict]:
-    """The verdicts of files checked ``jobs`` at a time, in the order of the files."""
-    from concurrent.futures import ProcessPoolExecutor
+    """The verdicts of files checked ``jobs`` at a time, in the order of the files.
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for verdicts in pool.map(_file_verdicts_list, [(path, *options) for path in files]):
-            yield from verdicts
+    Each worker checks one file at a time and sends its verdicts in chunks.
+    The parent prints the files in order and keeps at most :data:`AHEAD`
+    chunks of each file it has not reached; a worker further ahead blocks on
+    its full pipe.  So memory stays flat however many games the files hold.
+    """
+    waiting = iter(files)
+    workers = [_Worker() for _ in range(min(jobs, len(files)))]
+    order: deque[_Worker] = deque()
+    try:
+        for worker, path in zip(workers, waiting, strict=False):
+            worker.connection.send((path, *options))
+            order.append(worker)
+        while order:
+            message = _next_message(order)
+            if isinstance(message, list):
+                yield from message
+                continue
+            if isinstance(message, EOFError):
+                raise DamaError(
+                    "a --jobs worker stopped before its file was checked (its error is "
+                    "above); run without --jobs to see it"
+                )
+            if message is not None:
+                text, path_shown, line = message
+                raise DamaError(text, path=path_shown, line=line)
+            done = order.popleft()
+            following = next(waiting, None)
+            if following is not None:
+                done.connection.send((following, *options))
+                order.append(done)
+    finally:
+        for worker in workers:
+            worker.stop()
+
+
+def _next_message(order: deque[_Worker]) -> Message:
+    """The next message of the file being printed; meanwhile, those of the files ahead."""
+    from multiprocessing.connection import wait
+
+    current = order[0]
+    while not current.received:
+        listening = {
+            worker.connection: worker
+            for worker in order
+            if worker is current or (len(worker.received) < AHEAD and not worker.ended)
+        }
+        for connection in wait(list(listening)):
+            listening[connection].take()  # type: ignore[index]
+    return current.received.popleft()
+
+
+def _worker(connection: Connection) -> None:
+    """Check each file the parent sends, until it sends ``None``; quiet when stopped."""
+    try:
+        while (job := connection.recv()) is not None:
+            chunk: list[Verdict] = []
+            try:
+                for verdict in file_verdicts(*job):
+                    chunk.append(verdict)
+                    if len(chunk) == CHUNK:
+                        connection.send(chunk)
+                        chunk = []
+            except DamaError as error:
+                connection.send(chunk)
+                connection.send((error.message, error.path, error.line))
+                continue
+            connection.send(chunk)
+            connection.send(None)
+    except (KeyboardInterrupt, EOFError, OSError):
+        pass  # Ctrl-C, or the parent stopped reading: it reports what happened
 
 
 def _pdn_files(given: Iterable[Path]) -> Iterator[Path]:
@@ -119,17 +222,37 @@ class _Progress:
             self.drawn = False
 
 
-def _game_line(game: Game, fen_after: str | None) -> str | DamaError:
-    """A checked game's line, or the error that it has no move ``fen_after``."""
+def _found_before(refused: RefusedGameError, fen_after: str) -> Iterator[Verdict]:
+    """The position after ``fen_after`` when that move came before the refused one.
+
+    It is printed like a checked game's, and not counted: the refusal that
+    follows counts the game.
+    """
+    if refused.found is not None:
+        where = f"{refused.path}:{refused.first_line}: game {refused.game}"
+        yield "position", f"{where}, after {fen_after}: {refused.found.to_fen()}"
+
+
+def _game_line(game: Game, fen_after: str | None) -> str:
+    """A checked game's line: its final position, or the one after ``fen_after``.
+
+    A game that ends before ``fen_after`` is a legal game all the same: its
+    line says where it ends.  Moves are counted as players count them, a move
+    of White's and Black's reply, with the half-moves (plies) beside them.
+    """
     where = f"{game.path}:{game.line}: game {game.number}"
+    moves = moves_and_plies(game.start.turn, game.length)
     if fen_after is not None:
-        if game.found is None:
-            return DamaError(
-                f"{where} has no move {fen_after}: it has {counted(game.length, 'move')}"
-            )
-        return f"{where}, after {fen_after}: {game.found.to_fen()}"
+        if game.found is not None:
+            return f"{where}, after {fen_after}: {game.found.to_fen()}"
+        if not game.length:
+            return f"{where} has no move, so there is no position after {fen_after}"
+        ended = move_label(ply_of(1, game.start.turn) + game.length - 1)
+        return (
+            f"{where} has only {moves}: it ends with move {ended}, "
+            f"so there is no position after {fen_after}"
+        )
     result = game.result or "*"
-    moves = counted(game.length, "move")
     final = game.final.to_fen()
     players = f"{game.player('White')} \u2013 {game.player('Black')}"
     return f"{where} ({players}, {result}): {moves}, final position {final}"

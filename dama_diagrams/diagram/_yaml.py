@@ -24,6 +24,7 @@ import yaml
 from yaml.events import AliasEvent, Event
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .._files import MAX_TEXT_BYTES, read_project_file
 from ..errors import DamaError
 
 MAX_DEPTH = 8
@@ -335,12 +336,20 @@ def _mapping(node: MappingNode, depth: int, seen: set[int]) -> dict[str, YamlVal
 # == The site's files (docs/pages/nav.yml, mkdocs.yml): plain data ===============
 
 
-def read_utf8(path: Path, shown: str, error: type[DamaError], prefix: str = "") -> str:
-    """The text of ``path``; a file that is not UTF-8 is an ``error`` naming the file and line."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise error(f"{prefix}cannot read the file ({exc.strerror or exc})", path=shown) from exc
+def read_utf8(
+    path: Path,
+    shown: str,
+    error: type[DamaError],
+    prefix: str = "",
+    *,
+    inside: Path | None = None,
+    limit: int = MAX_TEXT_BYTES,
+) -> str:
+    """The text of ``path``, read through :func:`read_project_file` (links, FIFOs, size).
+
+    A file that is not UTF-8 is an ``error`` naming the file and line.
+    """
+    data = read_project_file(path, shown, error, inside=inside, limit=limit, prefix=prefix)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

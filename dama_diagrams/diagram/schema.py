@@ -38,6 +38,7 @@ from typing import TypeAlias
 
 import yaml
 
+from .._files import open_project_file
 from .._project import link_outside
 from ..engine.legality import IllegalReason
 from ..engine.move import Move
@@ -186,14 +187,9 @@ def load_diagram(path: Path | str) -> Diagram:
             f"keep diagram files inside {outside} (copy the file in)",
             path=name,
         )
-    if Path(path).exists() and not Path(path).is_file():
-        # A folder, a FIFO or a device: reading it could block forever.
-        raise DiagramError("is not a regular file; a diagram is a .yaml text file", path=name)
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise DiagramError(f"cannot read the file: {error.strerror}", path=name) from None
+    # the one door: a folder, a FIFO or a device is refused, never waited on
+    with open_project_file(Path(path), name, DiagramError) as file:
+        data = file.read(MAX_FILE_BYTES + 1)  # more is refused at line 1, by _decode
     return parse_diagram(data, name)
 
 

@@ -14,7 +14,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from ..errors import DamaError, shorten
+from ..errors import DamaError, counted, shorten
 from .board import Color
 from .legality import illegal_reason
 from .move import Move, jumped_square
@@ -64,6 +64,18 @@ def ply_of(number: int, color: Color) -> int:
     return 2 * (number - 1) + (color is Color.BLACK)
 
 
+def moves_and_plies(start: Color, plies: int) -> str:
+    """``6 moves (11 plies)``: ``plies`` half-moves from a start with ``start`` to move.
+
+    Players count White's move and Black's reply as one move, numbered as the
+    game numbers them: ``1. 23-19 10-14 ... 6. 26x1`` is 6 moves, 11 plies; a
+    game that opens with ``1...`` has that half move as its first move.
+    """
+    first = ply_of(1, start)
+    moves = (first + plies - 1) // 2 - first // 2 + 1 if plies else 0
+    return f"{counted(moves, 'move')} ({plies} {'ply' if plies == 1 else 'plies'})"
+
+
 def move_label(ply: int) -> str:
     """The number written before half-move ``ply`` (0 is White's first): ``1.``, ``1...``."""
     return f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}"
@@ -79,6 +91,18 @@ def parse_label(label: str) -> int:
         )
     black = match.group(2) == "..."
     return ply_of(int(match.group(1)), Color.BLACK if black else Color.WHITE)
+
+
+class RefusedGameError(PdnError):
+    """A game that the rules or the syntax refuse, as far as it was played.
+
+    ``found`` is the position after the move asked for (``--fen-after``) when
+    that move came before the one refused: it is known, and worth printing.
+    """
+
+    found: Position | None = None
+    first_line: int | None = None
+    """The game's first line, where its verdict points."""
 
 
 @dataclass
@@ -112,13 +136,15 @@ class GameChecker:
         self.warnings: list[str] = []
 
     def error(self, line: int | None, message: str, column: int | None = None) -> PdnError:
-        return PdnError(
+        refused = RefusedGameError(
             f"game {self.number}: {message}",
             path=self.path,
             line=line,
             column=column,
             game=self.number,
         )
+        refused.found, refused.first_line = self.found, self.line
+        return refused
 
     def feed(self, event: Event) -> PdnError | None:
         """Take one event; the error that refuses the game, if it does."""

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from .._files import open_project_file
 from .pdn import PdnError
 
 MAX_LINE = 1 << 20
@@ -25,7 +26,8 @@ Notice = Callable[[str], None]
 
 def read_lines(path: Path, shown: str, notice: Notice | None = None) -> Iterator[tuple[int, str]]:
     """The lines of a PDN file, numbered from 1, read as they are needed."""
-    with path.open("rb") as file:
+    # the one door: a FIFO or a device is refused, never waited on; the caller checks links
+    with open_project_file(path, shown, PdnError, links=False) as file:
         head = file.read(4)
         file.seek(0)
         if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):

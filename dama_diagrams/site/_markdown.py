@@ -56,10 +56,19 @@ def catalog_html(text: str, *, inline: bool) -> str:
     it keeps only inline tags, on one line.  Otherwise the result is blocks
     (paragraphs, lists), which must start on a line of their own.
     """
+    clean = clean_html(catalog_markdown(text, inline=inline), inline=inline)
+    return _markdown_proof(one_line(clean) if inline else clean.strip())
+
+
+def catalog_markdown(text: str, *, inline: bool) -> str:
+    """Python-Markdown's HTML for catalog text, before nh3: what a translation's limits measure.
+
+    ``inline`` text is made one line first, and a line start that would open a
+    heading, quote or list is escaped, as :func:`catalog_html` shows it.
+    """
     if inline:
         text = _NOT_A_BLOCK.sub(r"\\", _NUMBERED.sub(r"\1\\.", one_line(text)))
-    clean = clean_html(markdown_html(text), inline=inline)
-    return _markdown_proof(one_line(clean) if inline else clean.strip())
+    return markdown_html(text)
 
 
 def clean_html(converted: str, *, inline: bool) -> str:

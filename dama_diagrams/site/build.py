@@ -40,6 +40,7 @@ from ._common import (
 from ._mkdocs import mkdocs_error, preload, root_404, run_mkdocs, write_config, write_files
 from ._workers import worker_pool
 from .booklet import PDF_NAME, TypstMissingError, book_job, printed_pages, typst_module, write_book
+from .booklet.scripts import book_fonts_lack
 from .cards import CARD_CACHE, Card, iter_cards, preload_drawing
 from .config import (
     BaseConfig,
@@ -231,6 +232,8 @@ class BuildReport:
 
     books_missing: str | None = None
     """Why this machine made no books, when it could not: the site went out without them."""
+    books_left_out: dict[str, str] = field(default_factory=dict)
+    """The languages whose script the book's fonts lack, and why: their sites have no book."""
 
     def warnings(self) -> list[str]:
         """What the reader must know besides the summary: languages left out, books missing."""
@@ -240,6 +243,10 @@ class BuildReport:
                 f"warning: no printed books: {self.books_missing}; the site is published "
                 "without them and without their links"
             )
+        lines += [
+            f"warning: {code}: no printed book: {why}; its site is published without it"
+            for code, why in self.books_left_out.items()
+        ]
         return lines
 
     def summary(self) -> str:
@@ -388,6 +395,9 @@ def _build_site(
         site_url=base.site_url,
         books=books,
         books_missing=books_missing,
+        books_left_out={
+            code: why for code in chosen if books and (why := book_fonts_lack(code)) is not None
+        },
     )
 
 
@@ -456,9 +466,10 @@ def _build_languages(
     with worker_pool(2 * len(languages)) as pool:
         with pool.sharing_the_cores():  # this process generates and draws meanwhile
             for code in languages:
+                book = books and book_fonts_lack(code) is None  # else: BuildReport.warnings
                 try:
                     sources = generate_language(
-                        project_root, code, figures, base=base, languages=menu, book=books
+                        project_root, code, figures, base=base, languages=menu, book=book
                     )
                 except DamaError as exc:
                     errors[code] = exc
@@ -472,9 +483,9 @@ def _build_languages(
                     code, write_config(config, folder / "mkdocs.yml"), sources.settings, page_404
                 )
                 waiting[code] = pool.submit(code, _run_mkdocs_job, job)
-                if books:
-                    book = book_job(project_root, sources, figures, staging / "books" / code)
-                    printing[code] = pool.submit(f"{code}: the book", write_book, book)
+                if book:
+                    job_of_book = book_job(project_root, sources, figures, staging / "books" / code)
+                    printing[code] = pool.submit(f"{code}: the book", write_book, job_of_book)
                 built[code] = sources
             cards = {
                 f"{code}/{path}": card

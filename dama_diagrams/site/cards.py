@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._files import write_atomically
+from .._files import read_cache_entry, write_cache_entry
 from ..diagram import VerifiedDiagram
 from ..render.figure import diagram_svg
 
@@ -69,15 +69,19 @@ def preload_drawing() -> None:
 
 
 def _card_png(board: str, cache: Path | None) -> bytes:
-    key = repr((_CARD_REVISION, board))
-    stored = None if cache is None else cache / f"{_digest(key)}.png"
-    if stored is not None and stored.is_file():
-        return stored.read_bytes()
+    key, depth = _digest(repr((_CARD_REVISION, board))), len(CARD_CACHE.parts)
+    if cache is not None:
+        # an entry is trusted only if the toolkit wrote it: a regular file, a PNG, its hash
+        cached = read_cache_entry(cache, key, ".png", _PNG_SIGNATURE, depth=depth)
+        if cached is not None:
+            return cached
     png = _png(_draw_board(board))
-    if stored is None:
-        return png
-    write_atomically(stored, png)  # a parallel build never reads half a card
+    if cache is not None:
+        write_cache_entry(cache, key, ".png", png, depth=depth)  # atomic: never half a card
     return png
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _digest(text: str) -> str:

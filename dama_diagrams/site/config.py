@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import html
 import importlib.resources
+import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,17 +51,18 @@ class BaseConfig:
     def read(cls, project_root: Path) -> BaseConfig:
         """Read ``mkdocs.yml`` once; a file that is not a YAML mapping is a :class:`SiteError`."""
         path = project_root / BASE_CONFIG
-        text = read_utf8(path, BASE_CONFIG, SiteError, "the base configuration: ")
+        text = read_utf8(
+            path, BASE_CONFIG, SiteError, "the base configuration: ", inside=project_root
+        )
         data, node = load_yaml(text, BASE_CONFIG, SiteError, "the base configuration: ")
         if not isinstance(data, dict):
             raise SiteError("the base configuration must be a mapping", path=BASE_CONFIG)
         theme = data.get("theme", {})
-        palette = theme.get("palette", []) if isinstance(theme, dict) else []
         return cls(
             path=path.resolve(),
             theme_name=theme.get("name") if isinstance(theme, dict) else theme,
-            palette=tuple(dict(scheme) for scheme in palette or []),
-            plugins=data.get("plugins", ["search"]),
+            palette=_palette(theme, node),
+            plugins=_plugins(data, node),
             site_url=str(data["site_url"]) if data.get("site_url") else None,
             dev_addr=str(data["dev_addr"]) if data.get("dev_addr") else None,
             directory_urls=bool(data.get("use_directory_urls", True)),
@@ -238,7 +240,7 @@ def material_languages() -> frozenset[str]:
         return frozenset()
 
 
-def check_theme_language(base: BaseConfig, language: str) -> None:
+def check_theme_language(base: BaseConfig, language: str, *, fix: str | None = None) -> None:
     """Refuse a language that Material cannot print its interface in.
 
     Material takes ``<html lang>`` and its own interface words from
@@ -247,20 +249,64 @@ def check_theme_language(base: BaseConfig, language: str) -> None:
     would build, but every page would then say ``<html lang="en">`` over text
     in another language (wrong for screen readers, search engines and the
     search index), so the build stops and says how to fix it instead.
+    ``fix`` says what to do when there is no catalog yet (``new-language``).
     """
     if base.theme_name != "material":
         return
     known = material_languages()
     if not known or language in known:
         return
-    family = language.split("-", maxsplit=1)[0]
-    near = sorted(code for code in known if code.split("-", maxsplit=1)[0] == family)
+    family = re.split("[-_]", language, maxsplit=1)[0]
+    near = sorted(code for code in known if re.split("[-_]", code, maxsplit=1)[0] == family)
     hint = f" (for example {', '.join(near)})" if near else ""
+    fix = fix or f"rename the folder docs/locales/{language}/ to a code Material knows"
     raise SiteError(
         f"language '{language}': Material for MkDocs has no translation for it "
         f"(no partials/languages/{language}.html), so its pages cannot be built; "
-        f"rename the folder docs/locales/{language}/ to a code Material knows{hint}, "
-        f"one of: {', '.join(sorted(known))}"
+        f"{fix}{hint}, one of: {', '.join(sorted(known))}"
+    )
+
+
+def _palette(theme: Any, node: Node | None) -> tuple[Mapping[str, Any], ...]:
+    """``theme.palette``: a list of schemes, or one scheme, as Material takes it.
+
+    The build adds each toggle's name in the page's language, so a scheme and
+    its toggle must be mappings; anything else is one line, not a traceback.
+    """
+    palette = theme.get("palette") if isinstance(theme, dict) else None
+    if palette is None:
+        return ()
+    schemes = [palette] if isinstance(palette, dict) else palette
+    if not isinstance(schemes, list) or not all(
+        isinstance(scheme, dict) and isinstance(scheme.get("toggle", {}), dict)
+        for scheme in schemes
+    ):
+        raise SiteError(
+            "theme.palette must be a list of color schemes (mappings such as "
+            "{scheme: slate, toggle: {icon: material/brightness-4}}), or one scheme, not "
+            f"{shorten(repr(palette))}",
+            path=BASE_CONFIG,
+            line=_line_of(node, "theme", "palette"),
+        )
+    return tuple(dict(scheme) for scheme in schemes)
+
+
+def _plugins(data: Mapping[str, Any], node: Node | None) -> Any:
+    """``plugins``: a list of names or ``{name: options}``, or a mapping, as MkDocs takes it."""
+    plugins = data.get("plugins", ["search"])
+    if isinstance(plugins, dict) and all(isinstance(name, str) for name in plugins):
+        return plugins
+    if isinstance(plugins, list) and all(
+        isinstance(entry, str)
+        or (isinstance(entry, dict) and all(isinstance(name, str) for name in entry))
+        for entry in plugins
+    ):
+        return plugins
+    raise SiteError(
+        "plugins must be a list of plugin names or {name: options} mappings, such as "
+        f"[search], not {shorten(repr(plugins))}; leave the key out for MkDocs' default",
+        path=BASE_CONFIG,
+        line=_line_of(node, "plugins"),
     )
 
 

@@ -31,7 +31,7 @@ def load_nav(project_root: Path) -> tuple[NavItem, ...]:
     """``docs/pages/nav.yml``: page names in order, and sections of pages."""
     path = project_root / PAGES_DIR / "nav.yml"
     shown = (PAGES_DIR / "nav.yml").as_posix()
-    data, node = load_yaml(read_utf8(path, shown, PageError), shown, PageError)
+    data, node = load_yaml(read_utf8(path, shown, PageError, inside=project_root), shown, PageError)
     if not isinstance(data, list) or not isinstance(node, SequenceNode):
         line = _line(node) if node is not None else None
         raise PageError(

@@ -8,12 +8,14 @@ every page is needed for links and the navigation before any page is done.
 
 from __future__ import annotations
 
+import os
 import weakref
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.loaders import split_template_path
 
 from ..diagram._yaml import read_utf8
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
@@ -22,11 +24,17 @@ _ENVIRONMENTS: dict[Path, jinja2.Environment] = {}
 
 
 class _PageLoader(jinja2.FileSystemLoader):
-    """Jinja's file loader; a template that is not UTF-8 is a PageError naming it.
+    """Jinja's file loader, reading through the project's one door (:func:`read_utf8`).
 
+    A template that links out of the project, is a FIFO or a device, is too
+    large or is not UTF-8 is a PageError naming it, and is never published.
     Each template is parsed once: its meta (:func:`page_meta`) is read from
     the syntax tree that is then compiled.
     """
+
+    def __init__(self, folder: Path, project_root: Path) -> None:
+        super().__init__(folder)
+        self.project_root = project_root
 
     def load(
         self,
@@ -46,13 +54,21 @@ class _PageLoader(jinja2.FileSystemLoader):
     def get_source(
         self, environment: jinja2.Environment, template: str
     ) -> tuple[str, str, Callable[[], bool]]:
-        try:
-            return super().get_source(environment, template)
-        except UnicodeDecodeError:
-            folder = Path(self.searchpath[0])
-            shown = (PAGES_DIR / template).as_posix()
-            read_utf8(folder / template, shown, PageError)  # raises, with the line
-            raise
+        pieces = split_template_path(template)  # refuses '..'
+        path = Path(self.searchpath[0]).joinpath(*pieces)
+        if not os.path.lexists(path):
+            raise jinja2.TemplateNotFound(template)
+        shown = (PAGES_DIR / template).as_posix()
+        source = read_utf8(path, shown, PageError, inside=self.project_root)
+        mtime = os.path.getmtime(path)
+
+        def uptodate() -> bool:
+            try:
+                return os.path.getmtime(path) == mtime
+            except OSError:
+                return False
+
+        return source, os.path.normpath(path), uptodate
 
 
 def environment(project_root: Path) -> jinja2.Environment:
@@ -63,7 +79,7 @@ def environment(project_root: Path) -> jinja2.Environment:
     folder = (project_root / PAGES_DIR).resolve()
     if folder not in _ENVIRONMENTS:
         _ENVIRONMENTS[folder] = jinja2.Environment(
-            loader=_PageLoader(folder),
+            loader=_PageLoader(folder, project_root.resolve()),
             undefined=jinja2.StrictUndefined,
             autoescape=False,  # the output is Markdown; helpers escape what they insert
             keep_trailing_newline=True,

@@ -14,6 +14,8 @@ import http.server
 import io
 import os
 import re
+import socket
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,7 +25,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from .._files import relative_to_cwd
-from ._common import SiteError, os_error
+from ._common import SiteError
 from ._rebuild import with_banner
 from .config import BaseConfig
 from .root import site_path
@@ -123,6 +125,24 @@ def handler_for(
     return PreviewHandler
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    """The preview's server: on an IPv6 address too; a client hanging up prints nothing.
+
+    A browser that stops a download or closes a tab resets its connection:
+    that is normal, so no traceback (the stdlib prints one for each).
+    """
+
+    def __init__(self, address: tuple[str, int], handler: type[http.server.BaseHTTPRequestHandler]):
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
+        super().__init__(address, handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):  # reset, broken pipe, aborted
+            return
+        super().handle_error(request, client_address)
+
+
 @contextmanager
 def running(
     site: Path,
@@ -155,17 +175,21 @@ def listen(
 
     ``option`` is the command-line option that chooses the port, for the message.
     """
+    host, port = address
+    shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     try:
-        return http.server.ThreadingHTTPServer(address, handler_for(site, base, notice))
+        return _Server(address, handler_for(site, base, notice))
     except OSError as exc:
-        host, port = address
         if exc.errno == errno.EADDRINUSE:
             other = port + 1 if port < 65535 else 8001
-            example = f"{host}:{other}" if option == "--dev-addr" else str(other)
+            example = shown.rpartition(":")[0] + f":{other}" if option == "--dev-addr" else other
             raise SiteError(
                 f"port {port} is in use; choose another with {option}, such as {option} {example}"
             ) from exc
-        raise os_error(exc, f"cannot listen on {host}:{port}") from exc
+        reason = exc.strerror or str(exc)
+        raise SiteError(
+            f"cannot listen on {shown}: {reason}; choose another address with {option}"
+        ) from exc
 
 
 def preview_site(project_root: Path, site: Path, *, port: int = DEFAULT_ADDRESS[1]) -> None:

@@ -14,9 +14,11 @@ import logging
 import os
 import shutil
 import socket
+import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -50,6 +52,7 @@ def serve_site(project_root: Path, language: str, *, dev_addr: str | None = None
 def _serve_site(project_root: Path, language: str, *, dev_addr: str | None) -> None:
     from mkdocs.commands.serve import serve
 
+    _quiet_hang_ups()
     logger = logging.getLogger("mkdocs")
     if not logger.handlers:  # the mkdocs command sets this up; we are called as a library
         handler = logging.StreamHandler()
@@ -91,6 +94,26 @@ def _serve_site(project_root: Path, language: str, *, dev_addr: str | None) -> N
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _quiet_hang_ups() -> None:
+    """MkDocs' server prints nothing when a client hangs up, as the preview's does.
+
+    A browser that stops a download or closes a tab resets its connection;
+    the stdlib's ``handle_error`` would print a traceback for each.
+    """
+    from mkdocs.livereload import LiveReloadServer
+
+    original = LiveReloadServer.handle_error
+    if getattr(original, "quiet_hang_ups", False):
+        return
+
+    def handle_error(server: LiveReloadServer, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # reset, broken pipe, aborted
+            original(server, request, client_address)
+
+    handle_error.quiet_hang_ups = True  # type: ignore[attr-defined]
+    LiveReloadServer.handle_error = handle_error  # type: ignore[method-assign,assignment]
+
+
 def serve_all(project_root: Path, *, dev_addr: str | None = None) -> None:
     """Every language, served as published from a temporary build, rebuilt on every edit.
 
@@ -111,8 +134,9 @@ def serve_all(project_root: Path, *, dev_addr: str | None = None) -> None:
             with running(site, path, (host, port), option="--dev-addr", notice=notice):
                 report = build_site(project_root, out=site, drafts=True)
                 stamp = _inputs_stamp(project_root)
+                shown = f"[{host}]" if ":" in host else host
                 print(
-                    f"serving {', '.join(report.languages)} at http://{address}{path}; "
+                    f"serving {', '.join(report.languages)} at http://{shown}:{port}{path}; "
                     "an edit rebuilds the site (reload the page); Ctrl-C stops",
                     flush=True,
                 )
@@ -161,7 +185,8 @@ def _inputs_stamp(project_root: Path) -> tuple[tuple[str, int, int], ...]:
 def _check_dev_addr(address: str) -> int:
     """The port of a ``HOST:PORT`` address, or a :class:`SiteError` saying what is wrong."""
     host, colon, text = address.rpartition(":")
-    if not colon or not host or not text.isdigit() or not 1 <= int(text) <= 65535:
+    digits = text.isascii() and text.isdigit() and len(text) <= 5  # not "²" or Arabic digits
+    if not colon or not host or not digits or not 1 <= int(text) <= 65535:
         raise SiteError(
             f"--dev-addr {address!r} is not HOST:PORT with a port from 1 to 65535; "
             f"for example --dev-addr {DEFAULT_DEV_ADDR}"

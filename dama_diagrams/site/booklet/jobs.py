@@ -4,8 +4,9 @@
 each PDF is written to a temporary file beside its target and renamed, so a
 reader of ``booklet/en.pdf`` never sees half a book.  Each PDF is also kept in
 the project's cache by the hash of all that makes it (its sources, the paper,
-the code and layout that make it, Typst's version): a build whose sources did
-not change lays out no book.
+the code and layout that make it, Typst's version), in a file named also by
+the hash of its bytes (checked on reading): a build whose sources did not
+change lays out no book, and an entry the toolkit did not write is never used.
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..._files import relative_to_cwd, write_atomically
+from ..._files import (
+    WriteError,
+    read_cache_entry,
+    relative_to_cwd,
+    write_atomically,
+    write_cache_entry,
+)
 from .._common import os_error
 from ..config import BaseConfig
 from ..figures import Figure
@@ -52,14 +59,18 @@ class BookJob:
 def write_book(job: BookJob) -> tuple[float, float]:
     """Lay out one book, or take it from the cache, and write it; its wall and processor seconds."""
     started, processor = time.perf_counter(), time.process_time()
-    stored = None if job.cache is None else job.cache / f"{_digest(job)}.pdf"
-    if stored is not None and stored.is_file():
-        pdf = stored.read_bytes()
-    else:
+    key, depth = _digest(job), len(BOOK_CACHE.parts)
+    # an entry is trusted only if the toolkit wrote it: a regular file, a PDF, its hash
+    pdf = (
+        None
+        if job.cache is None
+        else read_cache_entry(job.cache, key, ".pdf", b"%PDF-", depth=depth)
+    )
+    if pdf is None:
         pdf = book_pdf(job.book, paper=job.paper)
-        if stored is not None:
-            with contextlib.suppress(OSError):  # a cache that cannot be written is no error
-                write_atomically(stored, pdf)
+        if job.cache is not None:
+            with contextlib.suppress(WriteError):  # a cache that cannot be written is no error
+                write_cache_entry(job.cache, key, ".pdf", pdf, depth=depth)
     try:
         write_atomically(job.target, pdf)
     except OSError as exc:

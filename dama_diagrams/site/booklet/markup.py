@@ -199,7 +199,7 @@ class BookMarkup:
             return ""
         if element.tag == "ol":
             start = element.get("start", "1")
-            first = int(start) if start.isdigit() else 1
+            first = int(start) if start.isascii() and start.isdigit() and len(start) < 7 else 1
             return f"#enum(start: {first}, {', '.join(items)})"
         return f"#list({', '.join(items)})"
 

@@ -107,7 +107,7 @@ def source_date_epoch() -> int | None:
     value = os.environ.get(EPOCH_VARIABLE, "").strip()
     if not value:
         return None
-    if not value.isdigit() or len(value) > 11:  # 11 digits: until the year 5138
+    if not (value.isascii() and value.isdigit()) or len(value) > 11:  # 11: until year 5138
         raise SiteError(
             f"{EPOCH_VARIABLE}={value[:40]!r} is not a time: set it to the whole seconds since "
             "1970 (such as the last commit's: git log -1 --format=%ct), or unset it"

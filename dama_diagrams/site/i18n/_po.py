@@ -15,7 +15,7 @@ import re
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
-from babel.messages.pofile import normalize, unescape
+from babel.messages.pofile import PoFileError, PoFileParser, normalize, unescape
 
 from ...errors import shorten
 from .limits import MAX_PLURAL_FORMS
@@ -181,8 +181,7 @@ def _order_problem(state: str, kind: str) -> str:
     return f"{kind} before the msgstr of the entry above; add that msgstr"
 
 
-_HEADER_FIELD = re.compile(r'"(Language|Content-Type|Plural-Forms):\s*([^"\\]*)')
-_NPLURALS = re.compile(r"nplurals\s*=\s*(\d+)")
+_HEADER_FIELD = re.compile(r'"(Language|Content-Type):\s*([^"\\]*)')
 _CHARSET = re.compile(r"charset=\s*([^;\s]*)", re.IGNORECASE)
 
 
@@ -191,7 +190,9 @@ def header_problem(text: str) -> tuple[int, str] | None:
 
     The file is UTF-8 (:func:`po_syntax_problem` checks it), so a header that
     names another charset would garble every accented letter; a ``Language``
-    that is not a locale would fail inside Babel, away from its line.
+    that is not a locale would fail inside Babel, away from its line; and an
+    absurd nplurals would make Babel allocate without bound
+    (:func:`plural_forms_problem`).
     """
     in_header = False
     for number, raw in enumerate(text.split("\n"), start=1):
@@ -200,10 +201,10 @@ def header_problem(text: str) -> tuple[int, str] | None:
             if line == 'msgid ""':
                 in_header = True
             elif line.startswith(("msgid ", "msgctxt ")):
-                return None  # no header
+                break  # no header at the top
             continue
         if line.startswith("#") or line.startswith(("msgid ", "msgctxt ")):
-            return None  # the header ended
+            break  # the header ended
         found = _HEADER_FIELD.match(line.removeprefix("msgstr ").strip())
         if found is None:
             continue
@@ -215,14 +216,6 @@ def header_problem(text: str) -> tuple[int, str] | None:
                     f"the header says charset={charset.group(1)}, but the file is UTF-8 (as "
                     "every PO editor writes it); write charset=UTF-8"
                 )
-        elif name == "Plural-Forms":
-            plurals = _NPLURALS.search(value)
-            if plurals and (len(plurals.group(1)) > 3 or int(plurals.group(1)) > MAX_PLURAL_FORMS):
-                return number, (
-                    f"the header says nplurals={shorten(plurals.group(1), 12)}, but no language "
-                    f"has more than {MAX_PLURAL_FORMS} plural forms; write the Plural-Forms line "
-                    "of the catalog's language, as 'dama-diagrams new-language' does"
-                )
         elif value:
             try:
                 Locale.parse(value.replace("-", "_"))
@@ -231,7 +224,69 @@ def header_problem(text: str) -> tuple[int, str] | None:
                     f"the header names the language {shorten(value, 20)}, which is no locale "
                     "that Babel knows; write the catalog's own code, such as Language: pt"
                 )
+    return plural_forms_problem(text)
+
+
+class _PluralsRefusedError(Exception):
+    """Raised by :class:`_HeaderCheck` as soon as Babel has read a header's plural forms."""
+
+    def __init__(self, line: int, nplurals: int) -> None:
+        super().__init__(line, nplurals)
+        self.line = line
+        self.nplurals = nplurals
+
+
+class _HeaderCheck(BabelCatalog):
+    """A catalog that stops the parse at a header whose nplurals is out of bounds.
+
+    Babel allocates one string per plural form for every plural message that
+    follows, so the bound is checked on the value Babel itself parsed (however
+    the header spells it) the moment it has parsed it, before any such message.
+    """
+
+    def __setitem__(self, id: str | tuple[str, ...] | list[str], message: Message) -> None:
+        super().__setitem__(id, message)
+        if id == "" and not 1 <= self.num_plurals <= MAX_PLURAL_FORMS:
+            raise _PluralsRefusedError(message.lineno or 1, self.num_plurals)
+
+
+def plural_forms_problem(text: str) -> tuple[int, str] | None:
+    """A header whose nplurals (as Babel reads it) is not 1 to ``MAX_PLURAL_FORMS``.
+
+    The text is read with Babel's own parser, which is what later sizes every
+    plural message: lower-case field names, strings split anywhere, a repeated
+    or quoted nplurals and a field inside another string all count as Babel
+    counts them.  Other faults are left to the read that follows, which names them.
+    """
+    parser = PoFileParser(_HeaderCheck(), abort_invalid=True)
+    try:
+        parser.parse(without_obsolete_previous(text.encode()).decode().split("\n"))
+    except _PluralsRefusedError as refused:
+        but = (
+            f"no language has more than {MAX_PLURAL_FORMS} plural forms"
+            if refused.nplurals > MAX_PLURAL_FORMS
+            else "every language has at least 1 plural form"
+        )
+        return _plural_line(text, refused.line), (
+            f"the header says nplurals={shorten(str(refused.nplurals), 12)}, but {but}; write "
+            "the Plural-Forms line of the catalog's language, as 'dama-diagrams new-language' does"
+        )
+    except (PoFileError, ValueError, LookupError, UnknownLocaleError):
+        return None  # the full read reports it at its line
     return None
+
+
+def _plural_line(text: str, header: int) -> int:
+    """The last line that mentions plurals in the header entry whose msgid is on ``header``."""
+    lines = text.split("\n")
+    found = header
+    for number in range(header, len(lines) + 1):
+        line = lines[number - 1].strip()
+        if number > header and not line.startswith(('"', "msgstr")):
+            break
+        if "plural" in line.lower():
+            found = number
+    return found
 
 
 def read_previous(catalog: BabelCatalog) -> None:

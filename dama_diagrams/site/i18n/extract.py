@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import configparser
 import io
+import os
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
 from babel.messages.catalog import Catalog as BabelCatalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.frontend import parse_mapping_cfg
 
+from ..._files import read_project_file
 from ..._project import link_outside
 from ...diagram._yaml import YamlError, compose_yaml, read_utf8
 from .._common import SiteError
@@ -82,11 +84,11 @@ def extract_diagram(
 def _mapping(project_root: Path) -> list[tuple[str, str, dict[str, str]]]:
     """``babel.cfg``: which extraction method reads which files, with its options."""
     path = project_root / BABEL_CFG
-    if not path.is_file():
+    if not os.path.lexists(path):
         raise TranslationSourceError(
             f"there is no {BABEL_CFG}; it says where the site's English text lives", path=BABEL_CFG
         )
-    text = read_utf8(path, BABEL_CFG, TranslationSourceError)
+    text = read_utf8(path, BABEL_CFG, TranslationSourceError, inside=project_root)
     try:
         method_map, options_map = parse_mapping_cfg(io.StringIO(text), BABEL_CFG)  # type: ignore[no-untyped-call]
     except configparser.Error as exc:
@@ -113,13 +115,23 @@ def extract_messages(project_root: Path) -> BabelCatalog:
     """
     template = BabelCatalog(project="dama-diagrams", fuzzy=False)
     for path, shown, method, options in _sources(project_root):
+        if method == "ignore":
+            continue
+        inside = None if shown == CODE_MESSAGES else project_root  # the package's own module
+        # the one door, rather than Babel's open(): no link out, no FIFO, a bound on the size
+        data = read_project_file(path, shown, TranslationSourceError, inside=inside)
         try:
-            found = extract_from_file(
-                _method(method), path, keywords=DEFAULT_KEYWORDS, options=_options(method, options)
+            found = list(
+                extract(
+                    _method(method),
+                    io.BytesIO(data),
+                    keywords=DEFAULT_KEYWORDS,
+                    options=_options(method, options),
+                )
             )
         except Exception as exc:
             if isinstance(exc, UnicodeDecodeError):
-                read_utf8(path, shown, TranslationSourceError)  # raises, naming the line
+                read_utf8(path, shown, TranslationSourceError, inside=inside)  # names the line
             if str(exc).startswith("Unknown extraction method"):
                 raise TranslationSourceError(f"{exc} for {shown}", path=BABEL_CFG) from None
             raise _source_error(exc, shown) from None

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import os
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -30,6 +31,7 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 from babel.messages.pofile import PoFileError, read_po
 
+from ..._files import read_project_file
 from ...errors import shorten
 from ._po import header_problem, po_syntax_problem, read_previous, without_obsolete_previous
 from .catalog import Catalog, CatalogError, Entry, MessageKey, State
@@ -132,23 +134,20 @@ def read_catalog(project_root: Path, language: str) -> BabelCatalog:
     """A language's PO file as Babel reads it; a syntax error names its line."""
     path = catalog_path(project_root, language)
     shown = shown_path(project_root, path)
-    try:
-        if path.stat().st_size > MAX_CATALOG_BYTES:
-            raise CatalogError(
-                f"{language}: the catalog is larger than {MAX_CATALOG_BYTES // 1_000_000} MB, "
-                "far more than any translation of this site needs",
-                path=shown,
-            )
-        data = path.read_bytes()
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         raise CatalogError(
             f"{language}: no catalog at {shown}; start one with "
             f"'dama-diagrams new-language {language}'"
-        ) from None
-    except OSError as exc:
-        raise CatalogError(
-            f"{language}: cannot read the catalog ({exc.strerror})", path=shown
-        ) from None
+        )
+    # the one door: no link out of the project, no FIFO or device, a bound on what is read
+    data = read_project_file(
+        path,
+        shown,
+        CatalogError,
+        inside=project_root,
+        limit=MAX_CATALOG_BYTES,
+        prefix=f"{language}: ",
+    )
     problem = po_syntax_problem(data) or header_problem(data.decode("utf-8"))
     if problem is not None:
         line, message = problem
@@ -237,12 +236,14 @@ def _load_catalog(
     entries = {}
     for message in messages_of(catalog):
         state, suggested_by = _state(message, english)
-        entries[message_key(message)] = Entry(
+        key = message_key(message)
+        entries[key] = Entry(
             str(message.id),
             str(message.string if state == "translated" else message.id),
             state,
             _locations(message),
-            _po_line(message, po_lines),
+            # a suggestion is in the file only once update-translations wrote it there
+            _po_line(message, po_lines) if suggested_by is None else po_lines.get(key),
             str(message.string or ""),
             suggested_by,
         )

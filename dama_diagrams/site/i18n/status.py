@@ -76,7 +76,10 @@ def _not_current(catalog: Catalog, english: str, entry: Entry) -> CatalogError:
         text += f"shows the English); update it in {where} and clear its fuzzy flag"
     elif entry.suggested_by is not None:
         text = f"no translation of {shorten(english)}, only a suggestion copied from "
-        text += f"{shorten(entry.suggested_by)} (the site shows the English); check it in {where}"
+        text += f"{shorten(entry.suggested_by)} (the site shows the English); "
+        if entry.po_line is None:  # made in memory: the PO file lacks it until it is written
+            text += "run dama-diagrams update-translations, then "
+        text += f"check it in {where}"
     else:
         text = f"no translation of {shorten(english)}; add it to {where}"
     return CatalogError(f"{catalog.language}: {text}", path=path, line=line)

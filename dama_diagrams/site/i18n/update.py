@@ -98,6 +98,10 @@ def new_language(project_root: Path, language: str) -> Path:
             f"{shorten(language)} is not a locale that Babel knows; use a code such as 'pt' or "
             "'pt-BR'"
         ) from None
+    from ..config import BaseConfig, check_theme_language
+
+    # What the build accepts, refused now rather than at the first build.
+    check_theme_language(BaseConfig.read(project_root), language, fix="use a code Material knows")
     target = catalog_path(project_root, language)
     if target.exists():
         raise CatalogError(

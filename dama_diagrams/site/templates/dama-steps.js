@@ -7,11 +7,20 @@
  * this script the figure shows the complete diagram, as it always did; the
  * script adds the buttons.  Keys: left and right arrows, Home and End.
  *
+ * A capture's complete diagram draws the whole capture: its path, its order,
+ * the men it takes.  A reader sees it as the answer, the end of the story, so
+ * it is the LAST step, after the final position: the figure opens on it with
+ * "first" and "previous" enabled (back to the start, back to the final
+ * position), "next" and "last" disabled, and "last" (and End) come back to it.
+ * Opening on it as a step before the start made the first "next" show the
+ * start, which looked like going backwards.
+ *
  * A game's figure also gives, for each step, the caption and the engine's
  * line of the position it shows (clean HTML, written when the site was
  * built), and "open": the step to start on, the start of the game.  The
  * caption then says what the step is, so the status line under the buttons
- * is only heard, not shown twice.
+ * is only heard, not shown twice.  A game's complete diagram is its final
+ * position, its last step already: it adds no step of its own.
  *
  * "legends" lists, for each step, the legend entries its picture shows.  The
  * page lists every entry of the figure and hides those its complete diagram
@@ -46,7 +55,6 @@
     var texts = data.texts, labels = data.labels, last = texts.length - 1;
     if (!image || last < 1) return;  // the complete diagram stays, as without the script
     var folder = image.getAttribute("src").replace(/\.svg(?=[?#]|$)/, ".steps/");
-    var current = -1;  // the complete diagram, before the first step
     var loaded = false;
     var captions = data.captions, engines = data.engines;
     var caption = figure.querySelector(".dama-caption");
@@ -56,6 +64,15 @@
     var legends = Array.isArray(data.legends) && data.legends.length === texts.length ?
       data.legends : null;
     var entries = figure.querySelectorAll(".dama-legend li");
+    var opensOnStart = follows && typeof data.open === "number";
+    // A capture's complete diagram is one step more, after the last picture.
+    var whole = {
+      src: image.getAttribute("src"),
+      alt: image.getAttribute("alt") || "",
+      hidden: Array.prototype.map.call(entries, function (entry) { return entry.hidden; })
+    };
+    var lastStep = opensOnStart ? last : last + 1;  // the index of the last step
+    var current = lastStep;  // as the page shows it: the complete diagram
 
     var bar = document.createElement("div");
     bar.className = "dama-steps";
@@ -64,7 +81,7 @@
     var first = button(labels.first, "\u00ab", function () { show(0); });
     var previous = button(labels.previous, "\u2039", function () { show(current - 1); });
     var next = button(labels.next, "\u203a", function () { show(current + 1); });
-    var end = button(labels.last, "\u00bb", function () { show(last); });
+    var end = button(labels.last, "\u00bb", function () { show(lastStep); });
     [first, previous, next, end].forEach(function (part) { bar.appendChild(part); });
     var status = document.createElement("p");
     status.className = follows ? "dama-steps-status dama-steps-heard" : "dama-steps-status";
@@ -72,7 +89,7 @@
 
     bar.addEventListener("keydown", function (event) {
       var target = {
-        ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last
+        ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: lastStep
       }[event.key];
       if (target === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
       event.preventDefault();
@@ -88,11 +105,18 @@
     function show(index) {
       preload();
       display(index);
-      status.textContent = texts[current];
+      status.textContent = current > last ? whole.alt : texts[current];
     }
 
     function display(index) {
-      current = Math.max(0, Math.min(last, index));
+      current = Math.max(0, Math.min(lastStep, index));
+      if (current > last) {  // the complete diagram, and the legend the page gave it
+        image.src = whole.src;
+        image.alt = whole.alt;
+        for (var at = 0; at < entries.length; at += 1) entries[at].hidden = whole.hidden[at];
+        refresh();
+        return;
+      }
       image.src = folder + current + ".svg";
       image.alt = texts[current];
       if (follows) {  // the build's clean HTML, in the page's language
@@ -104,14 +128,14 @@
     }
 
     function refresh() {
-      var atStart = current <= 0, atEnd = current === last;
-      first.setAttribute("aria-disabled", String(current === 0));
+      var atStart = current <= 0, atEnd = current >= lastStep;
+      first.setAttribute("aria-disabled", String(atStart));
       previous.setAttribute("aria-disabled", String(atStart));
       next.setAttribute("aria-disabled", String(atEnd));
       end.setAttribute("aria-disabled", String(atEnd));
     }
 
-    if (follows && typeof data.open === "number") {
+    if (opensOnStart) {
       display(data.open);  // a game starts at its start; the final position is one key away
     } else {
       refresh();

@@ -1,0 +1,260 @@
+"""Every project file comes in through one door, and a cache publishes only what it made.
+
+One test per probe of the third hostile review (X01-X03, B14-B15, L02): links
+that lead out of the project, FIFOs, /dev/zero, and cache entries replaced by
+links.  Each runs the command as a user does, with a timeout so that a hang
+fails the test: one ``path: message`` line, exit 1, no traceback, and no byte
+of the outside file printed or published.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dama_diagrams._files import read_cache_entry, read_project_file, write_cache_entry
+from dama_diagrams.errors import DamaError
+
+from .conftest import copy_project, run_cli
+
+pytestmark = pytest.mark.slow
+
+IT = "docs/locales/it/LC_MESSAGES/messages.po"
+NAV = "docs/pages/nav.yml"
+TEMPLATE = "docs/pages/about.md.j2"
+SECRET = "TOPSECRET from outside the project"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return copy_project(tmp_path)
+
+
+@pytest.fixture
+def secret(tmp_path: Path) -> Path:
+    """A file outside the project, whose bytes must never be printed or published."""
+    path = tmp_path / "outside" / "secret.txt"
+    path.parent.mkdir()
+    path.write_text(f"{SECRET}\nsecond line\n", encoding="utf-8")
+    return path
+
+
+def _run(project: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
+    """The command's exit code and output; a hang (a FIFO waited on) fails the test."""
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "dama_diagrams", *args],
+            capture_output=True,
+            text=True,
+            cwd=project,
+            check=False,
+            timeout=120,
+            env={**os.environ, **(env or {})},
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{' '.join(args)} hung")
+    return result.returncode, result.stdout + result.stderr
+
+
+def _refused(project: Path, shown: str, reason: str, *commands: tuple[str, ...]) -> None:
+    for command in commands:
+        code, output = _run(project, *command)
+        assert code == 1, (command, output)
+        assert "Traceback" not in output and "MemoryError" not in output, output
+        lines = [line for line in output.splitlines() if line.startswith(shown)]
+        assert lines, (command, output)
+        assert reason in lines[0], lines[0]
+        assert SECRET not in output
+
+
+def _published(folder: Path) -> bytes:
+    """Every byte under ``folder``, to look for the outside file's."""
+    if not folder.exists():
+        return b""
+    return b"".join(path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file())
+
+
+# --- X01: links that lead out of the project ----------------------------------------------
+
+
+def test_a_catalog_linked_outside_is_refused_and_never_quoted(project: Path, secret: Path) -> None:
+    """It printed the first line of /etc/passwd as 'unexpected text'."""
+    (project / IT).unlink()
+    (project / IT).symlink_to(secret)
+    _refused(
+        project,
+        IT,
+        "is a symbolic link to a file outside the project",
+        ("status", "--lang", "it"),
+        ("build", "--lang", "it"),
+    )
+    assert not (project / "site").exists()
+
+
+def test_a_valid_catalog_outside_is_not_published(project: Path, tmp_path: Path) -> None:
+    """L02: a real PO file outside the project was published as the translation."""
+    outside = tmp_path / "outside.po"
+    outside.write_bytes((project / IT).read_bytes())
+    (project / IT).unlink()
+    (project / IT).symlink_to(outside)
+    _refused(project, IT, "outside the project", ("build", "--lang", "it"))
+
+
+def test_a_template_linked_outside_is_refused_and_not_published(
+    project: Path, secret: Path
+) -> None:
+    (project / TEMPLATE).unlink()
+    (project / TEMPLATE).symlink_to(secret)
+    _refused(project, TEMPLATE, "outside the project", ("build", "--lang", "en"))
+    assert SECRET.encode() not in _published(project / "site")
+
+
+def test_a_template_linked_inside_the_project_is_read(project: Path) -> None:
+    shared = project / "shared"
+    shared.mkdir()
+    (project / TEMPLATE).rename(shared / "about.md.j2")
+    (project / TEMPLATE).symlink_to(Path("..") / ".." / "shared" / "about.md.j2")
+    code, output = _run(project, "build", "--lang", "en")
+    assert code == 0, output
+
+
+# --- X02: FIFOs ----------------------------------------------------------------------------
+
+
+def test_a_fifo_catalog_is_refused_without_waiting(project: Path) -> None:
+    (project / IT).unlink()
+    os.mkfifo(project / IT)
+    _refused(project, IT, "is a FIFO", ("status", "--lang", "it"), ("build", "--lang", "it"))
+
+
+def test_a_fifo_page_list_is_refused_without_waiting(project: Path) -> None:
+    (project / NAV).unlink()
+    os.mkfifo(project / NAV)
+    _refused(project, NAV, "is a FIFO", ("build", "--lang", "en"))
+
+
+def test_a_fifo_template_is_refused_without_waiting(project: Path) -> None:
+    (project / TEMPLATE).unlink()
+    os.mkfifo(project / TEMPLATE)
+    _refused(project, TEMPLATE, "is a FIFO", ("build", "--lang", "en"))
+
+
+# --- X03: /dev/zero ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("shown", "command"),
+    [(IT, ("status", "--lang", "it")), (IT, ("build", "--lang", "it")), (NAV, ("build",))],
+)
+def test_a_link_to_dev_zero_is_one_line(
+    project: Path, shown: str, command: tuple[str, ...]
+) -> None:
+    """It ran into a MemoryError at 1.9 GB."""
+    (project / shown).unlink()
+    (project / shown).symlink_to("/dev/zero")
+    _refused(project, shown, "outside the project", command)
+
+
+def test_a_device_is_refused_before_a_byte_is_read(tmp_path: Path) -> None:
+    """Inside the folder it must stay in, /dev/zero is still no file: found on the opened fd."""
+    with pytest.raises(DamaError, match=r"^shown: is a device, not a regular file"):
+        read_project_file(Path("/dev/zero"), "shown", DamaError, inside=Path("/"))
+
+
+def test_the_bound_is_on_what_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"x" * 1001)
+    with pytest.raises(DamaError, match="larger than 1,000 bytes"):
+        read_project_file(path, "big.txt", DamaError, inside=tmp_path, limit=1000)
+    assert read_project_file(path, "big.txt", DamaError, inside=tmp_path, limit=1001) == (
+        b"x" * 1001
+    )
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "nav.yml").mkdir()
+    with pytest.raises(DamaError, match="is a folder, not a regular file"):
+        read_project_file(tmp_path / "nav.yml", "nav.yml", DamaError, inside=tmp_path)
+
+
+# --- B14, B15: caches ----------------------------------------------------------------------
+
+
+def _replace_by_links(entries: list[Path], fake: Path) -> list[Path]:
+    """Each entry becomes a link to ``fake``; beside it, a link whose name promises fake's hash."""
+    promising = []
+    for entry in entries:
+        entry.unlink()
+        entry.symlink_to(fake)
+        key, suffix = entry.name.split("-")[0], entry.suffix
+        other = entry.with_name(f"{key}-{hashlib.sha256(fake.read_bytes()).hexdigest()}{suffix}")
+        other.symlink_to(fake)
+        promising.append(other)
+    return promising
+
+
+def test_a_book_cache_entry_linked_outside_is_laid_out_again(project: Path, tmp_path: Path) -> None:
+    """A link committed under .cache/ published the outside file as rules-en.pdf."""
+    books = {"DAMA_DIAGRAMS_BOOKS": "1"}
+    result = run_cli("build", "--lang", "en", cwd=project, env=books)
+    assert result.returncode == 0, result.stderr
+    cache = project / ".cache" / "dama-diagrams" / "books"
+    entries = sorted(cache.glob("*.pdf"))
+    assert entries
+    fake = tmp_path / "fake.pdf"
+    fake.write_bytes(b"%PDF-1.7\n" + SECRET.encode() + b"\n%%EOF\n")  # passes a signature check
+    promising = _replace_by_links(entries, fake)
+
+    result = run_cli("build", "--lang", "en", cwd=project, env=books)
+    assert result.returncode == 0, result.stderr
+    published = project / "site" / "en" / "rules-en.pdf"
+    assert published.read_bytes().startswith(b"%PDF-")
+    assert SECRET.encode() not in _published(project / "site")
+    assert all(entry.is_file() and not entry.is_symlink() for entry in entries)  # laid out again
+    assert not any(os.path.lexists(link) for link in promising)  # the bad entries are gone
+    assert fake.read_bytes().startswith(b"%PDF-1.7\n" + SECRET.encode())  # their target stays
+
+
+def test_a_card_cache_entry_linked_outside_is_drawn_again(project: Path, tmp_path: Path) -> None:
+    """Links in place of cached cards put the outside file in 15 social cards."""
+    result = run_cli("build", "--lang", "en", cwd=project)
+    assert result.returncode == 0, result.stderr
+    cache = project / ".cache" / "dama-diagrams" / "cards"
+    entries = sorted(cache.glob("*.png"))
+    assert entries
+    fake = tmp_path / "fake.png"
+    fake.write_bytes(b"\x89PNG\r\n\x1a\n" + SECRET.encode())
+    _replace_by_links(entries, fake)
+
+    result = run_cli("build", "--lang", "en", cwd=project)
+    assert result.returncode == 0, result.stderr
+    site = _published(project / "site")
+    assert b"\x89PNG" in site  # the cards are published ...
+    assert SECRET.encode() not in site  # ... drawn again
+    assert all(entry.is_file() and not entry.is_symlink() for entry in entries)
+
+
+def test_a_cache_entry_is_trusted_only_with_its_hash(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    write_cache_entry(cache, "k", ".png", b"\x89PNG\r\n\x1a\nreal", depth=1)
+    assert read_cache_entry(cache, "k", ".png", b"\x89PNG", depth=1) == b"\x89PNG\r\n\x1a\nreal"
+    (entry,) = cache.iterdir()
+    entry.write_bytes(b"\x89PNG\r\n\x1a\nswapped")  # a committed regular file
+    assert read_cache_entry(cache, "k", ".png", b"\x89PNG", depth=1) is None
+    swapped = cache / f"k-{hashlib.sha256(b'not a png').hexdigest()}.png"
+    swapped.write_bytes(b"not a png")  # the right hash, but no PNG
+    assert read_cache_entry(cache, "k", ".png", b"\x89PNG", depth=1) is None
+
+
+def test_a_cache_folder_that_is_a_link_is_neither_read_nor_written(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    write_cache_entry(elsewhere, "a", ".pdf", b"%PDF-secret", depth=1)
+    (tmp_path / "cache").symlink_to(elsewhere)
+    assert read_cache_entry(tmp_path / "cache", "a", ".pdf", b"%PDF-", depth=1) is None
+    write_cache_entry(tmp_path / "cache", "b", ".pdf", b"%PDF-new", depth=1)
+    assert not list(elsewhere.glob("b-*"))
