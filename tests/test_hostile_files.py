@@ -132,6 +132,11 @@ def test_a_fifo_catalog_is_refused_without_waiting(project: Path) -> None:
     _refused(project, IT, "is a FIFO", ("status", "--lang", "it"), ("build", "--lang", "it"))
 
 
+def test_a_fifo_game_file_is_named_a_fifo_not_an_empty_file(project: Path) -> None:
+    os.mkfifo(project / "games" / "fifo.pdn")
+    _refused(project, "games/fifo.pdn", "is a FIFO", ("game", "games/fifo.pdn"))
+
+
 def test_a_fifo_page_list_is_refused_without_waiting(project: Path) -> None:
     (project / NAV).unlink()
     os.mkfifo(project / NAV)

@@ -63,3 +63,14 @@ def test_a_language_the_book_fonts_lack_is_built_without_its_book(tmp_path: Path
     assert not list((site / "ja").glob("*.pdf"))
     page = (site / "ja" / "index.html").read_text(encoding="utf-8")
     assert ".pdf" not in page and 'lang="ja"' in page and "イタリアのダマ" in page
+    # The booklet command: ja asked for by name is refused in one line; with every
+    # language, ja is left out and named, and the others' books are written.
+    asked = run_cli("booklet", "--lang", "ja", "--out", tmp_path / "books", cwd=project)
+    assert asked.returncode == 1 and "Traceback" not in asked.stderr
+    assert "ja: no printed book can be made: its script (Jpan)" in asked.stderr
+    every = run_cli("booklet", "--drafts", "--out", tmp_path / "all", cwd=project)
+    assert every.returncode == 0, every.stderr[-2000:]
+    assert "ja: no printed book: its script (Jpan)" in every.stderr
+    assert sorted(path.name for path in (tmp_path / "all").iterdir()) == [
+        f"{code}.pdf" for code in sorted(("de", "en", "es", "fr", "it", "nl"))
+    ]

@@ -11,6 +11,7 @@ writes a game back with full capture paths.
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,7 +108,9 @@ def load_games(
     notices = notices if notices is not None else []
     wanted_ply = None if wanted is None else parse_label(wanted)
     try:
-        if path.stat().st_size == 0:
+        if (
+            stat.S_ISREG(path.stat().st_mode) and path.stat().st_size == 0
+        ):  # a FIFO: its reader says
             yield PdnError("the file is empty: a PDN file holds one game or more", path=shown)
             return
         number = 0

@@ -24,6 +24,7 @@ from ..figures import Figure, load_figures
 from ..i18n import available_languages
 from .jobs import book_job, write_book
 from .pdf import PAPERS, typst_module
+from .scripts import book_fonts_lack
 
 BOOKLET_DIR = "booklet"
 
@@ -61,6 +62,12 @@ def build_booklets(
         typst_module()  # this command's one job: no Typst, one line saying what to install
         base = BaseConfig.read(project_root)
         chosen, left_out = choose_languages(project_root, base, languages, drafts=drafts)
+        unprintable = {code: why for code in chosen if (why := book_fonts_lack(code)) is not None}
+        if languages and unprintable:  # asked for by name: refused, not skipped
+            code, why = next(iter(unprintable.items()))
+            raise SiteError(f"{code}: no printed book can be made: {why}")
+        left_out += [f"{code}: no printed book: {why}" for code, why in unprintable.items()]
+        chosen = [code for code in chosen if code not in unprintable]
         started = time.perf_counter()
         figures = load_figures(project_root)
         timings = {"verify": time.perf_counter() - started}
