@@ -201,3 +201,42 @@ def test_odd_request_paths_always_get_a_status_and_nothing_is_printed(
             assert status in (200, 301, 400, 404), (SEED, path, status)
             assert status != 200 or body in served, (SEED, path, body[:80])
     assert capfd.readouterr().err == ""
+
+
+# --- the doors of round three: a translation's markup, and the book's escaping ------------
+
+MARKUP_TOKENS = [
+    "<a href='https://evil.example/'>", "</a>", "<em>", "</em>", "<ul><li>", "</li></ul>",
+    "<script>", "<img src=x onerror=y>", ">" * 30, "> ", "- ", "  - ", "*", "**", "`", "[x](y)",
+    "\x1b", "\x07", "\x85", "\u202e", "\u2066", "&lt;", "&", "<", "{move}", "\n", "\n\n",
+    "#", "$", "@", "//", "/*", "\\", "[", "]", "~", "...", "--", "x" * 2000,
+]  # fmt: skip
+
+
+def test_mutated_translations_are_judged_never_crash() -> None:
+    """markup_problem answers every mutated translation with a reason or None, never raising."""
+    from dama_diagrams.site.i18n.limits import markup_problem
+
+    rng = random.Random(SEED + 31)
+    english = "Capturing is *compulsory*: see [the rules](../capturing/) for {move}."
+    for _ in range(CASES):
+        translation = _mutate(english, rng, MARKUP_TOKENS)
+        verdict = markup_problem(english, translation)
+        assert verdict is None or isinstance(verdict, str), (SEED, translation)
+        if "\x1b" in translation or "evil.example" in translation or "<script>" in translation:
+            assert verdict is not None, (SEED, translation)
+
+
+def test_mutated_texts_come_out_of_typst_as_they_went_in() -> None:
+    """The book's escaping: any text, once escaped, is only text to Typst (it compiles)."""
+    import typst
+
+    from dama_diagrams.site.booklet.markup import string_literal, text_markup
+
+    rng = random.Random(SEED + 30)
+    compiler = typst.Compiler(ignore_system_fonts=True)
+    for _ in range(60):
+        text = "".join(rng.choice(MARKUP_TOKENS) for _ in range(rng.randint(1, 12)))
+        text = text.replace("x" * 2000, "x" * 20)
+        markup = f"{text_markup(text)}\n\n#raw({string_literal(text)})\n"
+        compiler.compile(markup.encode("utf-8"), format="pdf")  # a TypstError fails the test
