@@ -219,13 +219,15 @@ def test_step_controls_are_heard_and_work_by_keyboard(browser: Any, site_url: st
     assert '- group "Step through the capture 31x24x15x8":' in before
     for name in ("Start", "Previous step", "Next step", "Final position"):
         assert f'- button "{name}"' in before
+    # The figure opens on the whole capture, its last step: back to the start first.
+    figure.get_by_role("button", name="Start").focus()
+    page.keyboard.press("Enter")
     figure.get_by_role("button", name="Next step").focus()
     focused = page.evaluate(
         """() => { const e = document.activeElement, s = getComputedStyle(e);
                    return [e.getAttribute('aria-label') || e.textContent,
                            e.matches(':focus-visible'), s.outlineStyle, s.outlineWidth]; }"""
     )
-    page.keyboard.press("Enter")  # from the whole capture to its start
     page.keyboard.press("Enter")  # to the first landing
     live = figure.locator("[aria-live]")
     heard = live.inner_text()
