@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from importlib.resources import files
 
 from .._common import DIAGRAM_DIR, step_folder
+from .._html_tree import ROOT
 from .._markdown import SAFE_SCHEMES
 from ..pages import EXERCISES_PAGE
 from .markup import BookMarkup, classes, iter_ids, string_literal, text_content
 from .sources import BookSources
-from .tree import ROOT, page_tree
+from .tree import page_tree
 
 GLOSSARY_PAGE = "glossary"
 SOLUTIONS_ID = "solutions"

@@ -29,11 +29,12 @@ as the Italian catalog does for *cantone* and *presa*, and it links nowhere.
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
-from html.parser import HTMLParser
 
 from ...errors import shorten
+from .._html_tree import VOID, html_tree
 from .._markdown import catalog_markdown, is_paragraph
 
 MAX_PLURAL_FORMS = 6
@@ -54,9 +55,6 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """C0 but tab and newline, DEL, C1, and the bidi embeddings, overrides and isolates."""
 EMPHASIS = frozenset({"em", "strong"})
 """Elements a translation may have where the English has none: they only mark words."""
-_VOID = frozenset(
-    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
-)
 
 
 def markup_problem(english: str, translation: str) -> str | None:
@@ -134,34 +132,19 @@ def _shape(text: str, inline: bool) -> _Shape | None:
         converted = catalog_markdown(text, inline=inline)
     except RecursionError:
         return None
-    parser = _ShapeParser()
-    parser.feed(converted)
-    parser.close()
-    return _Shape(parser.depth, frozenset(parser.tags), frozenset(parser.links))
+    tree = html_tree(converted)  # read as the book reads a page, nested as a browser nests it
+    elements = list(tree.iter())[1:]  # past the root that holds the fragment
+    links = {value for e in elements for key, value in e.attrib.items() if key in ("href", "src")}
+    return _Shape(_depth(tree), frozenset(e.tag for e in elements), frozenset(links))
 
 
-class _ShapeParser(HTMLParser):
-    """Counts open elements as a browser would nest them; an unclosed one stays open."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.open: list[str] = []
-        self.depth = 0
-        self.tags: set[str] = set()
-        self.links: set[str] = set()
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.add(tag)
-        self.links.update(v for k, v in attrs if k in ("href", "src") and v is not None)
-        if tag not in _VOID:
-            self.open.append(tag)
-            self.depth = max(self.depth, len(self.open))
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.add(tag)
-        self.links.update(v for k, v in attrs if k in ("href", "src") and v is not None)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self.open:
-            while self.open.pop() != tag:
-                pass
+def _depth(root: ET.Element) -> int:
+    """How many elements are open at the deepest point; counted without recursion."""
+    deepest = 0
+    waiting = [(child, 1) for child in root]
+    while waiting:
+        element, level = waiting.pop()
+        if element.tag not in VOID:  # a void element opens nothing
+            deepest = max(deepest, level)
+            waiting.extend((child, level + 1) for child in element)
+    return deepest
