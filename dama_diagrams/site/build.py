@@ -357,6 +357,10 @@ def _build_site(
     listed = [code for code in available_languages(project_root) if code in {*chosen, *kept}]
     if languages:
         left_out += [_not_asked_for(code, chosen) for code in _absent(project_root, listed)]
+    # A script the book's fonts lack: that language's site goes out without a book.
+    books_left_out = {
+        code: why for code in chosen if books and (why := book_fonts_lack(code)) is not None
+    }
     with staging_folder(out) as staging:
         built = _build_languages(
             project_root,
@@ -365,7 +369,7 @@ def _build_site(
             figures,
             staging,
             menu=listed,
-            books=books,
+            books=frozenset(chosen) - books_left_out.keys() if books else frozenset(),
             timings=timings,
             cpu=cpu,
         )
@@ -395,9 +399,7 @@ def _build_site(
         site_url=base.site_url,
         books=books,
         books_missing=books_missing,
-        books_left_out={
-            code: why for code in chosen if books and (why := book_fonts_lack(code)) is not None
-        },
+        books_left_out=books_left_out,
     )
 
 
@@ -445,7 +447,7 @@ def _build_languages(
     staging: Path,
     *,
     menu: Sequence[str],
-    books: bool,
+    books: frozenset[str],
     timings: dict[str, float],
     cpu: dict[str, float],
 ) -> list[LanguageSources]:
@@ -466,7 +468,7 @@ def _build_languages(
     with worker_pool(2 * len(languages)) as pool:
         with pool.sharing_the_cores():  # this process generates and draws meanwhile
             for code in languages:
-                book = books and book_fonts_lack(code) is None  # else: BuildReport.warnings
+                book = code in books
                 try:
                     sources = generate_language(
                         project_root, code, figures, base=base, languages=menu, book=book
@@ -484,7 +486,13 @@ def _build_languages(
                 )
                 waiting[code] = pool.submit(code, _run_mkdocs_job, job)
                 if book:
-                    job_of_book = book_job(project_root, sources, figures, staging / "books" / code)
+                    job_of_book = book_job(
+                        project_root,
+                        sources,
+                        figures,
+                        staging / "books" / code,
+                        author=base.site_author,
+                    )
                     printing[code] = pool.submit(f"{code}: the book", write_book, job_of_book)
                 built[code] = sources
             cards = {

@@ -102,7 +102,14 @@ def _print_books(
             except DamaError as exc:
                 errors[code] = exc
                 continue
-            job = book_job(project_root, sources, figures, out / f"{code}.pdf", paper=paper)
+            job = book_job(
+                project_root,
+                sources,
+                figures,
+                out / f"{code}.pdf",
+                paper=paper,
+                author=base.site_author,
+            )
             waiting[code] = pool.submit(f"{code}.pdf", write_book, job)
         seconds = {code: result()[0] for code, result in waiting.items()}
     for code in languages:

@@ -28,7 +28,6 @@ from ..._files import (
     write_cache_entry,
 )
 from .._common import os_error
-from ..config import BaseConfig
 from ..figures import Figure
 from ..i18n import load_catalog
 from .pdf import book_pdf
@@ -101,12 +100,16 @@ def book_job(
     target: Path,
     *,
     paper: str = "a4",
+    author: str | None = None,
 ) -> BookJob:
-    """The job that prints ``sources`` (a language generated for the site) into ``target``."""
+    """The job that prints ``sources`` (a language generated for the site) into ``target``.
+
+    ``author`` is the publisher the PDF names: ``site_author`` of the ``BaseConfig``
+    the caller read already.
+    """
     games = frozenset(
         figure_id for figure_id, figure in figures.items() if figure.verified.diagram.game_steps
     )
     catalog = load_catalog(project_root, sources.language)
-    author = BaseConfig.read(project_root).site_author
     book = book_sources(catalog, sources.files, sources.book_pages, games, author=author)
     return BookJob(sources.language, book, paper, target, project_root / BOOK_CACHE)
