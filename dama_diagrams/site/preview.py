@@ -125,6 +125,20 @@ def handler_for(
     return PreviewHandler
 
 
+def address_text(host: str, port: int) -> str:
+    """``host:port`` as a URL writes it: an IPv6 host in brackets."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def hung_up() -> bool:
+    """Whether the error being handled is a client hanging up (reset, broken pipe, aborted).
+
+    A browser that stops a download or closes a tab resets its connection:
+    that is normal, and the stdlib's ``handle_error`` would print a traceback.
+    """
+    return isinstance(sys.exc_info()[1], ConnectionError)
+
+
 class _Server(http.server.ThreadingHTTPServer):
     """The preview's server: on an IPv6 address too; a client hanging up prints nothing.
 
@@ -138,9 +152,8 @@ class _Server(http.server.ThreadingHTTPServer):
         super().__init__(address, handler)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        if isinstance(sys.exc_info()[1], ConnectionError):  # reset, broken pipe, aborted
-            return
-        super().handle_error(request, client_address)
+        if not hung_up():
+            super().handle_error(request, client_address)
 
 
 @contextmanager
@@ -176,7 +189,7 @@ def listen(
     ``option`` is the command-line option that chooses the port, for the message.
     """
     host, port = address
-    shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    shown = address_text(host, port)
     try:
         return _Server(address, handler_for(site, base, notice))
     except OSError as exc:

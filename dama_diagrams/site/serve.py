@@ -14,7 +14,6 @@ import logging
 import os
 import shutil
 import socket
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -28,7 +27,7 @@ from ._rebuild import failure_text
 from .build import build_site, choose_languages
 from .config import BaseConfig
 from .output import sweep_stale
-from .preview import Notice, running
+from .preview import Notice, address_text, hung_up, running
 from .root import site_path
 
 SERVE_PREFIX = "dama-diagrams-serve-"
@@ -107,7 +106,7 @@ def _quiet_hang_ups() -> None:
         return
 
     def handle_error(server: LiveReloadServer, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):  # reset, broken pipe, aborted
+        if not hung_up():
             original(server, request, client_address)
 
     handle_error.quiet_hang_ups = True  # type: ignore[attr-defined]
@@ -134,9 +133,9 @@ def serve_all(project_root: Path, *, dev_addr: str | None = None) -> None:
             with running(site, path, (host, port), option="--dev-addr", notice=notice):
                 report = build_site(project_root, out=site, drafts=True)
                 stamp = _inputs_stamp(project_root)
-                shown = f"[{host}]" if ":" in host else host
                 print(
-                    f"serving {', '.join(report.languages)} at http://{shown}:{port}{path}; "
+                    f"serving {', '.join(report.languages)} at http://{address_text(host, port)}"
+                    f"{path}; "
                     "an edit rebuilds the site (reload the page); Ctrl-C stops",
                     flush=True,
                 )
