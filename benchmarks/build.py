@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from dama_diagrams.site._common import OVERRIDES, PLUGIN_NAME  # noqa: E402
 from dama_diagrams.site.booklet.jobs import BOOK_CACHE  # noqa: E402
-from dama_diagrams.site.cards import CARD_CACHE  # noqa: E402
+from dama_diagrams.site.pages.cards import CARD_CACHE  # noqa: E402
 
 CACHES = (CARD_CACHE, BOOK_CACHE)
 
@@ -89,7 +89,7 @@ def booklet_alone(project: Path, out: Path) -> dict[str, float]:
     """One ``dama-diagrams booklet`` (every language) in a fresh process."""
     code = (
         "import json, sys; from pathlib import Path; "
-        "from dama_diagrams.site.booklet.build import build_booklets; "
+        "from dama_diagrams.site.publish.booklets import build_booklets; "
         "print(json.dumps(build_booklets(Path(sys.argv[1]), out=Path(sys.argv[2])).timings))"
     )
     result = subprocess.run(

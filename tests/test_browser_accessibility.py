@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from dama_diagrams.site.i18n import available_languages
-from dama_diagrams.site.nav import load_nav, page_names
+from dama_diagrams.site.pages.nav import load_nav, page_names
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = available_languages(ROOT)

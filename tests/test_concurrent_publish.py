@@ -17,7 +17,7 @@ ROUNDS = 150
 PUBLISHER = """
 import sys
 from pathlib import Path
-from dama_diagrams.site.output import publish, staging_folder
+from dama_diagrams.site.publish.output import publish, staging_folder
 out, name = Path(sys.argv[1]), sys.argv[2]
 for round in range({rounds}):
     with staging_folder(out) as staging:

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from dama_diagrams.diagram import load_diagram, verify
-from dama_diagrams.site.figures import Figure, figure_view, load_figures
 from dama_diagrams.site.i18n import Catalog, available_languages, load_catalog
 from dama_diagrams.site.messages import MESSAGES
+from dama_diagrams.site.pages.figures import Figure, figure_view, load_figures
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = available_languages(ROOT)

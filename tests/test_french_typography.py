@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 
 from dama_diagrams import Position
-from dama_diagrams.site.descriptions import describe_position
 from dama_diagrams.site.i18n import load_catalog
 from dama_diagrams.site.i18n.reading import read_catalog
+from dama_diagrams.site.pages.descriptions import describe_position
 
 ROOT = Path(__file__).resolve().parent.parent
 NO_BREAK = "\u00a0\u202f"

@@ -21,8 +21,8 @@ from dama_diagrams.errors import DamaError
 from dama_diagrams.site.i18n import catalog_path, load_catalog, translation_problems
 from dama_diagrams.site.i18n.catalog import PLACEHOLDER
 from dama_diagrams.site.i18n.extract import CODE_MESSAGES
-from dama_diagrams.site.nav import load_nav
-from dama_diagrams.site.preview import running
+from dama_diagrams.site.pages.nav import load_nav
+from dama_diagrams.site.servers.preview import running
 from tests.conftest import ROOT
 from tests.test_preview_paths import PAGES, make_site, request
 

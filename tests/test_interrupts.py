@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow
 STAGES = [
     "dama_diagrams._start",  # the command line itself is still to be imported
     "dama_diagrams.cli._site_commands",  # the arguments are still to be read
-    "dama_diagrams.site.build",  # inside the command, its own imports
+    "dama_diagrams.site.publish.build",  # inside the command, its own imports
 ]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,7 +61,7 @@ def test_no_module_imports_a_later_stage(path: Path) -> None:
 
 
 def test_the_layout_check_sees_relative_imports() -> None:
-    figures = PACKAGE / "site" / "figures.py"
+    figures = PACKAGE / "site" / "pages" / "figures.py"
     assert "dama_diagrams.render.figure" in {m for _, m in _imports(figures)}
     claims = PACKAGE / "diagram" / "claims.py"
     assert any(m.startswith("dama_diagrams.engine") for _, m in _imports(claims))
@@ -68,4 +69,90 @@ def test_the_layout_check_sees_relative_imports() -> None:
 
 def test_no_module_is_crowded() -> None:
     lines = {p.relative_to(PACKAGE): len(p.read_text().splitlines()) for p in MODULES}
-    assert max(lines.values()) <= 650, max(lines.items(), key=lambda item: item[1])
+    assert max(lines.values()) <= 600, max(lines.items(), key=lambda item: item[1])
+
+
+def _import_graph() -> Any:
+    """grimp's graph of the package: every import, lazy and TYPE_CHECKING ones too."""
+    import grimp
+
+    return grimp.build_graph("dama_diagrams", cache_dir=None)
+
+
+def test_no_circle_of_imports_anywhere() -> None:
+    """No module reaches itself again through the modules it imports (grimp, not our parser)."""
+    graph = _import_graph()
+    circles = []
+    for module in sorted(graph.modules):
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            back = graph.find_shortest_chain(importer=imported, imported=module)
+            if back:
+                circles.append(" -> ".join([module, *back]))
+    assert not circles, "\n".join(circles)
+
+
+def test_the_circle_check_finds_a_circle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above is not blind: two modules that import each other are found."""
+    package = tmp_path / "circle_probe"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from . import b\n")
+    (package / "b.py").write_text("def f() -> None:\n    from .a import x\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import grimp
+
+    graph = grimp.build_graph("circle_probe", cache_dir=None)
+    assert graph.find_shortest_chain(importer="circle_probe.b", imported="circle_probe.a")
+    assert graph.find_shortest_chain(importer="circle_probe.a", imported="circle_probe.b")
+
+
+ROOMS = ("i18n", "pages", "booklet", "builder", "publish", "servers")
+"""The site's rooms, in the order data flows through them (``site/__init__``'s docstring)."""
+
+
+def test_each_room_of_the_site_imports_only_earlier_rooms() -> None:
+    for path in sorted((PACKAGE / "site").rglob("*.py")):
+        own = path.relative_to(PACKAGE / "site").parts[0]
+        if own not in ROOMS:
+            continue  # __init__, _common, _html_tree, messages: shared by all
+        for line, module in _imports(path):
+            parts = module.split(".")
+            if parts[:2] != ["dama_diagrams", "site"] or len(parts) < 3 or parts[2] not in ROOMS:
+                continue
+            assert ROOMS.index(parts[2]) <= ROOMS.index(own), (
+                f"site/{path.relative_to(PACKAGE / 'site')}:{line} imports {module}: the "
+                f"{own} room may not use the later {parts[2]} room"
+            )
+
+
+def test_each_room_says_which_stage_it_is() -> None:
+    """The docstring of each room names its place, what it takes and what it gives."""
+    import importlib
+
+    site_doc = importlib.import_module("dama_diagrams.site").__doc__ or ""
+    for number, room in enumerate(ROOMS, start=1):
+        doc = importlib.import_module(f"dama_diagrams.site.{room}").__doc__ or ""
+        assert doc.startswith(f"Stage {number} of the site"), (room, doc[:80])
+        assert "Takes" in doc and "Gives" in doc, room
+        assert f"{number}. :mod:`.{room}`" in site_doc, room
+    loose = sorted(
+        path.name
+        for path in (PACKAGE / "site").glob("*.py")
+        if path.name not in {"__init__.py", "_common.py", "_html_tree.py", "messages.py"}
+    )
+    assert not loose, f"modules outside every room of site/: {loose}"
+
+
+def test_no_module_uses_a_librarys_undocumented_modules() -> None:
+    """cairosvg's API is its top level (``svg2png`` and friends), not its submodules."""
+    for path in MODULES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            for name in names:
+                assert not name.startswith("cairosvg."), (
+                    f"{path.relative_to(PACKAGE)}:{node.lineno} imports {name}"
+                )

@@ -19,9 +19,9 @@ import pytest
 
 from dama_diagrams.render.legend import LEGEND_KEYS, legend_html
 from dama_diagrams.site._common import DIAGRAM_DIR
-from dama_diagrams.site.figures import load_figures
 from dama_diagrams.site.i18n import load_catalog
-from dama_diagrams.site.pages import PageRenderer
+from dama_diagrams.site.pages.figures import load_figures
+from dama_diagrams.site.pages.renderer import PageRenderer
 
 from .conftest import ROOT, book_markup
 

@@ -15,7 +15,7 @@ import markdown
 import pytest
 from babel.messages.pofile import read_po
 
-from dama_diagrams.site._markdown import (
+from dama_diagrams.site.i18n.safe_text import (
     _NOT_A_BLOCK,
     _NUMBERED,
     clean_html,
@@ -162,9 +162,10 @@ def test_every_text_the_pages_convert_gets_python_markdowns_html(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The texts as the pages fill them in (links, moves, counts), in every language."""
-    from dama_diagrams.site import _markdown
-    from dama_diagrams.site.build import BaseConfig, generate_language, load_figures
+    from dama_diagrams.site import generate_language, load_figures
+    from dama_diagrams.site.builder import BaseConfig
     from dama_diagrams.site.i18n import available_languages
+    from dama_diagrams.site.i18n import safe_text as _markdown
 
     seen: list[str] = []
 

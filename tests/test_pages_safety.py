@@ -20,16 +20,16 @@ import pytest
 
 from dama_diagrams.errors import DamaError
 from dama_diagrams.site import build_site
-from dama_diagrams.site._markdown import catalog_html
 from dama_diagrams.site.i18n import (
     CatalogError,
     catalog_status,
     load_catalog,
     translation_problems,
 )
+from dama_diagrams.site.i18n.safe_text import catalog_html
 from dama_diagrams.site.messages import MESSAGES
-from dama_diagrams.site.nav import PageError, load_nav
-from dama_diagrams.site.pages import PageRenderer, page_url
+from dama_diagrams.site.pages.nav import PageError, load_nav
+from dama_diagrams.site.pages.renderer import PageRenderer, page_url
 from tests.conftest import copy_project
 from tests.po_files import MessageId, english_starting, translate, translation
 

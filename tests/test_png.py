@@ -230,7 +230,7 @@ def test_pieces_drawn_in_full_give_the_same_pixels_as_shared_shapes() -> None:
     """cairosvg reads the document again for every <use>; the raster paths draw each piece
     in full instead, and must not change a pixel of any diagram."""
     from dama_diagrams.render.figure import diagram_svg
-    from dama_diagrams.site.figures import load_figures
+    from dama_diagrams.site.pages.figures import load_figures
 
     root = Path(__file__).resolve().parent.parent
     figures = load_figures(root)

@@ -22,8 +22,8 @@ import pytest
 
 from dama_diagrams.site import build_site
 from dama_diagrams.site.i18n import available_languages
-from dama_diagrams.site.nav import load_nav, page_names
-from dama_diagrams.site.preview import running
+from dama_diagrams.site.pages.nav import load_nav, page_names
+from dama_diagrams.site.servers.preview import running
 from tests.conftest import ROOT, copy_project, run_cli
 
 LANGUAGES = available_languages(ROOT)

@@ -212,8 +212,8 @@ def test_social_card_shows_the_board_the_same_in_every_language(site: Path) -> N
 
 
 def test_a_card_is_drawn_once_for_every_language() -> None:
-    from dama_diagrams.site import cards
-    from dama_diagrams.site.figures import load_figures
+    from dama_diagrams.site.pages import cards
+    from dama_diagrams.site.pages.figures import load_figures
 
     verified = load_figures(ROOT)["multi-capture"].verified
     wanted = {f"{lang}/{page}": cards.Card(verified) for lang in LANGUAGES for page in "ab"}

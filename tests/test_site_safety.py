@@ -18,9 +18,8 @@ import pytest
 
 from dama_diagrams.diagram import verify_directory
 from dama_diagrams.errors import DamaError
-from dama_diagrams.site import SITE_MARKER, SiteError, build_site
-from dama_diagrams.site.figures import figure_view
-from dama_diagrams.site.i18n import new_language
+from dama_diagrams.site import SITE_MARKER, SiteError, build_site, new_language
+from dama_diagrams.site.pages.figures import figure_view
 from tests.conftest import ROOT, copy_project, free_port, run_cli, running_cli
 from tests.po_files import translate
 

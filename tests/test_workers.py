@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from dama_diagrams.site._workers import WorkerDiedError, worker_pool
+from dama_diagrams.site.publish.workers import WorkerDiedError, worker_pool
 
 
 def _pid_after(seconds: float) -> int:

@@ -55,7 +55,7 @@ def _check_translations(root: Path, errors: TextIO) -> bool:
 
 
 def _render(args: argparse.Namespace, out: TextIO) -> int:
-    from ..render.figure import render_files
+    from ..render.files import render_files
 
     paths = args.paths or default_diagrams()
     missing = [str(path) for path in paths if not path.exists()]

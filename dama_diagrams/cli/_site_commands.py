@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
-    from ..site.build import build_site
+    from ..site.publish.build import build_site
 
     out_dir = args.out.resolve() if args.out else None  # from where the user stands
     report = build_site(
@@ -36,7 +36,7 @@ def _reported(summary: str, left_out: list[str], out: TextIO) -> int:
 
 
 def _booklet(args: argparse.Namespace, out: TextIO) -> int:
-    from ..site.booklet.build import build_booklets
+    from ..site.publish.booklets import build_booklets
 
     report = build_booklets(
         project_root(),
@@ -49,7 +49,7 @@ def _booklet(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> int:
-    from ..site.serve import serve_all, serve_site
+    from ..site.servers.serve import serve_all, serve_site
 
     if args.lang is None:
         serve_all(project_root(), dev_addr=args.dev_addr)
@@ -59,7 +59,7 @@ def _serve(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _preview(args: argparse.Namespace, out: TextIO) -> int:
-    from ..site.preview import preview_site
+    from ..site.servers.preview import preview_site
 
     root = project_root()
     preview_site(root, args.site.resolve() if args.site else root / "site", port=args.port)
@@ -67,7 +67,8 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _new_language(args: argparse.Namespace, out: TextIO) -> int:
-    from ..site.i18n import DRAFTS_SETTING, native_name, new_language
+    from ..site.builder.config import new_language
+    from ..site.i18n import DRAFTS_SETTING, native_name
 
     path = new_language(project_root(), args.code)
     print(
@@ -82,7 +83,7 @@ def _new_language(args: argparse.Namespace, out: TextIO) -> int:
 
 def _status(args: argparse.Namespace, out: TextIO) -> int:
     """Each language's line; every problem a build would refuse, at its line; exit 1 if any."""
-    from ..site.config import BaseConfig
+    from ..site.builder.config import BaseConfig
     from ..site.i18n import available_languages, catalog_status, check_drafts, format_status
     from ..site.i18n import translation_problems as problems_of
     from ..site.i18n.reading import check_languages

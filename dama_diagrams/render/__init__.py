@@ -20,14 +20,8 @@ from .theme import Theme
 
 if TYPE_CHECKING:
     from .animation import Frame, animate, capture_frames
-    from .figure import (
-        RenderReport,
-        diagram_markers,
-        diagram_svg,
-        exercise_squares,
-        exercise_svg,
-        render_files,
-    )
+    from .figure import diagram_markers, diagram_svg, exercise_squares, exercise_svg
+    from .files import RenderReport, render_files
     from .png import render_png, svg_to_png
     from .steps import CaptureStep, capture_steps
 
@@ -61,12 +55,12 @@ _LAZY = {
     "capture_steps": "steps",
     "animate": "animation",
     "capture_frames": "animation",
-    "RenderReport": "figure",
+    "RenderReport": "files",
     "diagram_markers": "figure",
     "diagram_svg": "figure",
     "exercise_squares": "figure",
     "exercise_svg": "figure",
-    "render_files": "figure",
+    "render_files": "files",
     "render_png": "png",
     "svg_to_png": "png",
 }

@@ -7,13 +7,9 @@ appears.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
-from .._files import write_atomically, write_text_atomically
-from ..diagram import Failure, VerifiedDiagram, verify_paths
+from ..diagram import VerifiedDiagram
 from ..engine.board import Square
 from ..engine.position import Position
 from ._geometry import Layout, square_boxes
@@ -22,12 +18,10 @@ from .svg import SvgPicture, render_picture
 
 __all__ = [
     "ImageFormat",
-    "RenderReport",
     "diagram_markers",
     "diagram_svg",
     "exercise_squares",
     "exercise_svg",
-    "render_files",
 ]
 
 ImageFormat = Literal["svg", "png", "gif", "webp"]
@@ -100,51 +94,3 @@ def exercise_squares(verified: VerifiedDiagram) -> dict[Square, tuple[float, flo
     """Where each square sits on :func:`exercise_svg`'s picture, as percentages."""
     show = verified.diagram.show
     return square_boxes(Layout.of(True, show.turn), show.flip)
-
-
-@dataclass(frozen=True, slots=True)
-class RenderReport:
-    """What :func:`render_files` did, for the caller to report as it likes."""
-
-    out_dir: Path
-    written: tuple[Path, ...]
-    failures: tuple[Failure, ...]
-
-    @property
-    def ok(self) -> bool:
-        """Something was checked and every diagram was drawn."""
-        return bool(self.written) and not self.failures
-
-
-def render_files(
-    paths: Iterable[Path],
-    out_dir: Path,
-    *,
-    image_format: ImageFormat = "svg",
-    scale: float = 1.0,
-) -> RenderReport:
-    """Verify, then write ``<id>.<image_format>`` for every diagram that holds.
-
-    A diagram whose claim fails is not drawn; it comes back in the report's
-    ``failures``.
-    """
-    report = verify_paths(list(paths))
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for verified in report.verified:
-        svg = diagram_svg(verified).svg
-        target = out_dir / f"{verified.id}.{image_format}"
-        if image_format == "png":
-            from .png import svg_to_png
-
-            raster = diagram_svg(verified, shared_shapes=False).svg
-            write_atomically(target, svg_to_png(raster, scale=scale))
-        elif image_format in ("gif", "webp"):
-            from .animation import animate, capture_frames
-
-            frames = capture_frames(verified)
-            write_atomically(target, animate(frames, image_format=image_format, scale=scale))
-        else:
-            write_text_atomically(target, svg)
-        written.append(target)
-    return RenderReport(out_dir, tuple(written), report.failures)

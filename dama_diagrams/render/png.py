@@ -17,15 +17,30 @@ from .svg import SvgOptions, render_svg
 __all__ = ["render_png", "svg_to_png"]
 
 
-def svg_to_png(svg_text: str, *, scale: float = 1.0) -> bytes:
+def svg_to_png(
+    svg_text: str,
+    *,
+    scale: float = 1.0,
+    output_width: int | None = None,
+    output_height: int | None = None,
+    background_color: str | None = None,
+) -> bytes:
     """Draw an SVG document as PNG bytes; ``scale`` multiplies its pixel size.
 
-    ``unsafe`` stays off, so cairosvg never resolves external entities or
-    fetches files while drawing.
+    ``output_width`` and ``output_height`` give the size in pixels instead, and
+    ``background_color`` fills what the picture leaves transparent.  ``unsafe``
+    stays off, so cairosvg never resolves external entities or fetches files
+    while drawing.
     """
     if not scale > 0:
         raise ValueError(f"scale={scale!r}; the scale must be a positive number")
-    png: object = cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), scale=scale)
+    png: object = cairosvg.svg2png(
+        bytestring=svg_text.encode("utf-8"),
+        scale=scale,
+        output_width=output_width,
+        output_height=output_height,
+        background_color=background_color,
+    )
     if not isinstance(png, bytes):  # None only when given write_to, which we never do
         raise RuntimeError("cairosvg returned no PNG data")
     return png

@@ -1,16 +1,25 @@
 """The rules site: verified diagrams and page templates, in every language, through MkDocs.
 
-The last stage.  It takes the diagrams that the engine confirmed
-(:mod:`dama_diagrams.diagram`) and their pictures (:mod:`dama_diagrams.render`),
-fills the page templates from each language's catalog, and runs one MkDocs
-build per language.  :func:`build_site` is ``dama-diagrams build``;
-:func:`serve_site` is ``dama-diagrams serve``.
+The last stage of the package.  Inside it, one room per step, in the order the
+data flows; a room imports only earlier ones:
+
+1. :mod:`.i18n`: the PO catalogs, read and checked, and the translators' tools;
+2. :mod:`.pages`: templates, catalogs and verified diagrams become Markdown
+   pages, figures, exercises and social cards, in memory;
+3. :mod:`.booklet`: those pages, written for print, become a PDF through Typst;
+4. :mod:`.builder`: MkDocs and Material make each language's HTML, and the root;
+5. :mod:`.publish`: ``build`` and ``booklet``, every language in worker
+   processes, swapped into ``site/`` atomically;
+6. :mod:`.servers`: ``preview``, ``serve`` and the MkDocs plugin.
+
+Three modules serve them all: :mod:`._common` (the error and the file layout),
+:mod:`._html_tree` (one reader of generated HTML) and :mod:`.messages` (the
+code's own English words, which the catalogs translate).  :func:`build_site` is
+``dama-diagrams build``; :func:`serve_site` is ``dama-diagrams serve``.
 """
 
 from ._common import SITE_MARKER, SiteError
-from .build import BuildReport, LanguageSources, build_site, generate_language
-from .cards import Card, draw_cards
-from .figures import Figure, FigureView, figure_view, load_figures
+from .builder import new_language
 from .i18n import (
     Catalog,
     CatalogError,
@@ -18,12 +27,21 @@ from .i18n import (
     available_languages,
     catalog_status,
     load_catalog,
-    new_language,
     update_translations,
 )
-from .nav import PageError
-from .pages import PageRenderer, RenderedPage
-from .serve import serve_site
+from .pages import (
+    Card,
+    Figure,
+    FigureView,
+    PageError,
+    PageRenderer,
+    RenderedPage,
+    draw_cards,
+    figure_view,
+    load_figures,
+)
+from .publish import BuildReport, LanguageSources, build_site, generate_language
+from .servers import serve_site
 
 __all__ = [
     "SITE_MARKER",

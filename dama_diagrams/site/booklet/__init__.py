@@ -1,13 +1,13 @@
-"""The rules as a printed book: one PDF per language, laid out by Typst.
+"""Stage 3 of the site, the book: the rules as one PDF per language, laid out by Typst.
 
-Made from what the site is made of (:func:`..build.generate_language`): the
-same verified diagrams, as vector drawings, and the same templates and
-catalogs, with the wording of print (:func:`.sources.printed_pages`).
+Takes what the pages room makes (:mod:`..pages`): the same verified diagrams,
+as vector drawings, and the same templates and catalogs, rendered with the
+wording of print (:func:`.sources.printed_pages`).  Gives PDF/UA-1 bytes.
 :mod:`.tree` reads each page into elements, :mod:`.markup` writes them as
 Typst markup, :mod:`.assemble` makes the whole book of it, after the layout of
-``book.typ``, :mod:`.pdf` runs Typst, :mod:`.jobs` runs that in a worker
-process, and :mod:`.build` is ``dama-diagrams booklet``.  ``build`` puts each
-language's PDF into its site too.
+``book.typ``, :mod:`.pdf` runs Typst and :mod:`.jobs` runs that in a worker
+process, with a cache.  Publishing them is :mod:`..publish`'s: ``build`` puts
+each language's PDF into its site and ``booklet`` writes them alone.
 """
 
 from .assemble import BookDocument, book_document

@@ -21,8 +21,8 @@ from importlib.resources import files
 
 from .._common import DIAGRAM_DIR, step_folder
 from .._html_tree import ROOT
-from .._markdown import SAFE_SCHEMES
-from ..pages import EXERCISES_PAGE
+from ..i18n.safe_text import SAFE_SCHEMES
+from ..pages.renderer import EXERCISES_PAGE
 from .markup import BookMarkup, classes, iter_ids, string_literal, text_content
 from .sources import BookSources
 from .tree import page_tree

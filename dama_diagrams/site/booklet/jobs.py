@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..._files import (
     WriteError,
@@ -28,13 +28,25 @@ from ..._files import (
     write_cache_entry,
 )
 from .._common import os_error
-from ..figures import Figure
 from ..i18n import load_catalog
+from ..pages.figures import Figure
 from .pdf import book_pdf
 from .sources import BookSources, book_sources
 
-if TYPE_CHECKING:
-    from ..build import LanguageSources
+
+class GeneratedLanguage(Protocol):
+    """What a book is printed from: a language as generated for the site.
+
+    :class:`..publish.language.LanguageSources` is one; the book needs no more of it.
+    """
+
+    @property
+    def language(self) -> str: ...
+    @property
+    def files(self) -> Mapping[str, str | bytes]: ...
+    @property
+    def book_pages(self) -> Mapping[str, str]: ...
+
 
 BOOK_CACHE = Path(".cache") / "dama-diagrams" / "books"
 """Books by the hash of all that makes them: a build with unchanged sources lays out none."""
@@ -95,7 +107,7 @@ def _digest(job: BookJob) -> str:
 
 def book_job(
     project_root: Path,
-    sources: LanguageSources,
+    sources: GeneratedLanguage,
     figures: Mapping[str, Figure],
     target: Path,
     *,

@@ -1,7 +1,7 @@
 """What one language's book is made of, gathered from the site's own generated sources.
 
 The book is printed from exactly what the site publishes: the Markdown pages
-and SVG diagrams that :func:`..build.generate_language` wrote for the language,
+and SVG diagrams that :func:`..publish.language.generate_language` wrote for the language,
 in the order of ``nav.yml``.  :class:`BookSources` holds them as plain data, so
 that a worker process can turn them into a PDF.
 """
@@ -17,8 +17,8 @@ from babel.dates import format_date
 
 from .._common import DIAGRAM_DIR, SiteError
 from ..i18n import Catalog, native_name
-from ..page_templates import page_in_book
-from ..pages import EXERCISES_PAGE, PageRenderer
+from ..pages.page_templates import page_in_book
+from ..pages.renderer import EXERCISES_PAGE, PageRenderer
 
 EPOCH_VARIABLE = "SOURCE_DATE_EPOCH"
 

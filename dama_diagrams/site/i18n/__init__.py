@@ -1,7 +1,11 @@
-"""Translations: English in the sources, one gettext PO catalog per language.
+"""Stage 1 of the site, the translations: English in the sources, one PO catalog per language.
 
-One module each: :mod:`.extract` finds the English, :mod:`.reading` reads and
-measures a PO file, :mod:`.catalog` serves the messages to the pages,
+Takes the English of the templates, the diagram files and the code's own words
+(:mod:`..messages`), and each language's ``docs/locales/<lang>/LC_MESSAGES/
+messages.po``.  Gives a checked :class:`Catalog` per language, which every later
+room reads, and the translators' tools.  One module each: :mod:`.extract`
+finds the English, :mod:`.reading` reads and measures a PO file,
+:mod:`.catalog` serves the messages to the pages,
 :mod:`.status` checks the catalogs and tells which languages are drafts, and
 :mod:`.update` writes the PO files.
 """
@@ -35,7 +39,7 @@ from .status import (
     format_status,
     translation_problems,
 )
-from .update import new_language, update_translations
+from .update import new_catalog, update_translations
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -56,7 +60,7 @@ __all__ = [
     "format_status",
     "load_catalog",
     "native_name",
-    "new_language",
+    "new_catalog",
     "placeholders",
     "translation_problems",
     "update_translations",

@@ -35,7 +35,7 @@ from functools import lru_cache
 
 from ...errors import shorten
 from .._html_tree import VOID, html_tree
-from .._markdown import catalog_markdown, is_paragraph
+from .safe_text import catalog_markdown, is_paragraph
 
 MAX_PLURAL_FORMS = 6
 LENGTH_FACTOR = 4

@@ -82,8 +82,14 @@ def _update_translations(
     return written
 
 
-def new_language(project_root: Path, language: str) -> Path:
-    """Start a PO catalog for ``language`` from the English sources, through Babel."""
+def new_catalog(
+    project_root: Path, language: str, *, accept: Callable[[str], None] | None = None
+) -> Path:
+    """Start a PO catalog for ``language`` from the English sources, through Babel.
+
+    ``accept`` may refuse a well-formed code, by raising, before anything is
+    written: :func:`dama_diagrams.site.new_language` asks the site's theme so.
+    """
     if not LANGUAGE_CODE.fullmatch(language):
         raise CatalogError(f"{shorten(language)} is not a language code such as 'pt' or 'pt-BR'")
     if language == DEFAULT_LANGUAGE:
@@ -98,10 +104,8 @@ def new_language(project_root: Path, language: str) -> Path:
             f"{shorten(language)} is not a locale that Babel knows; use a code such as 'pt' or "
             "'pt-BR'"
         ) from None
-    from ..config import BaseConfig, check_theme_language
-
-    # What the build accepts, refused now rather than at the first build.
-    check_theme_language(BaseConfig.read(project_root), language, fix="use a code Material knows")
+    if accept is not None:
+        accept(language)
     target = catalog_path(project_root, language)
     if target.exists():
         raise CatalogError(

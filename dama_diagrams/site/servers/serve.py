@@ -21,14 +21,14 @@ from typing import Any
 
 import yaml
 
-from .._interrupts import terminate_as_interrupt
-from ._common import OVERRIDES, PLUGIN_NAME, SOURCES, SiteError, os_error
-from ._rebuild import failure_text
-from .build import build_site, choose_languages
-from .config import BaseConfig
-from .output import sweep_stale
+from ..._interrupts import terminate_as_interrupt
+from .._common import OVERRIDES, PLUGIN_NAME, SOURCES, SiteError, os_error
+from ..builder.config import BaseConfig
+from ..builder.root import site_path
+from ..publish.build import build_site, choose_languages
+from ..publish.output import sweep_stale
 from .preview import Notice, address_text, hung_up, running
-from .root import site_path
+from .rebuild import failure_text
 
 SERVE_PREFIX = "dama-diagrams-serve-"
 

@@ -1,8 +1,8 @@
 """``dama-diagrams booklet``: one PDF per language, built in parallel worker processes.
 
-The languages are those ``build`` would publish (:func:`..build.choose_languages`,
+The languages are those ``build`` would publish (:func:`.build.choose_languages`,
 drafts held back the same way), each generated as for the site and handed to a
-worker that lays it out (:mod:`.jobs`, which ``build`` uses too, to put each
+worker that lays it out (:mod:`..booklet.jobs`, which ``build`` uses too, to put each
 language's PDF into its site).
 """
 
@@ -17,14 +17,15 @@ from ..._files import relative_to_cwd
 from ..._interrupts import terminate_as_interrupt
 from ...errors import DamaError, counted
 from .._common import SiteError, os_error
-from .._workers import worker_pool
-from ..build import choose_languages, generate_language
-from ..config import BaseConfig
-from ..figures import Figure, load_figures
+from ..booklet.jobs import book_job, write_book
+from ..booklet.pdf import PAPERS, typst_module
+from ..booklet.scripts import book_fonts_lack
+from ..builder.config import BaseConfig
 from ..i18n import available_languages
-from .jobs import book_job, write_book
-from .pdf import PAPERS, typst_module
-from .scripts import book_fonts_lack
+from ..pages.figures import Figure, load_figures
+from .build import choose_languages
+from .language import generate_language
+from .workers import worker_pool
 
 BOOKLET_DIR = "booklet"
 

@@ -14,8 +14,8 @@ from urllib.parse import urlsplit
 
 import jinja2
 
-from ._common import TEMPLATES
-from .i18n import load_catalog, native_name
+from .._common import TEMPLATES
+from ..i18n import load_catalog, native_name
 
 
 def site_path(site_url: str | None) -> str:

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .._files import relative_to_cwd
-from .._interrupts import interrupts_held
-from ._common import PROJECT_INPUTS, SITE_MARKER, SiteError, os_error
+from ..._files import relative_to_cwd
+from ..._interrupts import interrupts_held
+from .._common import PROJECT_INPUTS, SITE_MARKER, SiteError, os_error
 
 MARKER_TEXT = (
     "This folder was built by dama-diagrams. The next `dama-diagrams build` into it\n"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from ..errors import DamaError
+from ...errors import DamaError
 
 CONTENT = '<article class="md-content__inner md-typeset">'
 """Where the banner goes: first thing in a page's content (Material's theme)."""

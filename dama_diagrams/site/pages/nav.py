@@ -10,9 +10,9 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from ..diagram._yaml import load_yaml, read_utf8
-from ..errors import DamaError
-from .i18n import Catalog
+from ...diagram._yaml import load_yaml, read_utf8
+from ...errors import DamaError
+from ..i18n import Catalog
 
 PAGES_DIR = Path("docs") / "pages"
 TEMPLATE_SUFFIX = ".md.j2"

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any, TypeVar
 
-from .._interrupts import INTERRUPTS, interrupts_held
-from ._common import SiteError
+from ..._interrupts import INTERRUPTS, interrupts_held
+from .._common import SiteError
 
 _Job = TypeVar("_Job")
 _Result = TypeVar("_Result")

@@ -28,10 +28,11 @@ from typing import Any
 
 import jinja2
 
-from ..errors import DamaError
-from ..render.legend import LEGEND_KEYS, legend_html
-from ._common import DIAGRAM_DIR, SOCIAL_DIR, exercise_board
-from ._markdown import (
+from ...errors import DamaError
+from ...render.legend import LEGEND_KEYS, legend_html
+from .._common import DIAGRAM_DIR, SOCIAL_DIR, exercise_board
+from ..i18n import Catalog, CatalogError, used_values
+from ..i18n.safe_text import (
     attribute_html,
     board_image,
     braces_escaped,
@@ -43,6 +44,7 @@ from ._markdown import (
     table_cell,
     text_of,
 )
+from ..messages import MESSAGES
 from .exercises import exercise_html, progress_html
 from .figures import (
     DrawnFigure,
@@ -52,8 +54,6 @@ from .figures import (
     rule_label,
     step_texts,
 )
-from .i18n import Catalog, CatalogError, used_values
-from .messages import MESSAGES
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 from .page_templates import environment, page_meta
 

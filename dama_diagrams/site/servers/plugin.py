@@ -21,18 +21,18 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from ..errors import DamaError
-from ._common import DIAGRAMS_DIR, GAMES_DIR, SITE_MARKER
-from ._mkdocs import root_404
-from ._rebuild import failure_text, with_banner
-from .build import LanguageSources, generate_language
-from .cards import CARD_CACHE, draw_cards
-from .config import BaseConfig, apply_language
-from .figures import load_figures
-from .i18n import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
-from .nav import PAGES_DIR
-from .output import MARKER_TEXT
+from ...errors import DamaError
+from .._common import DIAGRAMS_DIR, GAMES_DIR, SITE_MARKER
+from ..builder.config import BaseConfig, apply_language
+from ..builder.run import root_404
+from ..i18n import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages
+from ..pages.cards import CARD_CACHE, draw_cards
+from ..pages.figures import load_figures
+from ..pages.nav import PAGES_DIR
+from ..publish.language import LanguageSources, generate_language
+from ..publish.output import MARKER_TEXT
 from .preview import servable
+from .rebuild import failure_text, with_banner
 
 SOURCE_FOLDERS = ("pages/", "locales/")
 log = logging.getLogger("mkdocs.plugins.dama-diagrams")

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import hashlib
 import io
-import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from .._files import read_cache_entry, write_cache_entry
-from ..diagram import VerifiedDiagram
-from ..render.figure import diagram_svg
+from ..._files import read_cache_entry, write_cache_entry
+from ...diagram import VerifiedDiagram
+from ...render.figure import diagram_svg
+from ...render.png import svg_to_png
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 CARD_WIDTH, CARD_HEIGHT = 1200, 630
 CARD_CACHE = Path(".cache") / "dama-diagrams" / "cards"
@@ -31,8 +34,6 @@ _CARD_REVISION = 8
 
 _CARD_BOARD, _CARD_BAR = 530, 14
 _CARD_COLORS = {"background": "#f6efe2", "accent": "#6e4d31"}
-
-# cairocffi ships no type hints, so its surfaces are typed Any below.
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,7 @@ def iter_cards(cards: Mapping[str, Card], cache: Path | None = None) -> Iterator
 
 def preload_drawing() -> None:
     """Import cairo and Pillow before the build's clock starts, as MkDocs is (``preload``)."""
-    import cairocffi  # type: ignore[import-untyped]  # noqa: F401
-    import cairosvg.surface  # type: ignore[import-untyped]  # noqa: F401
+    import cairosvg  # type: ignore[import-untyped]  # noqa: F401
     import PIL.Image  # noqa: F401
 
 
@@ -88,30 +88,26 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _draw_board(board_svg: str) -> Any:
-    """The board drawn by cairosvg onto the card's background: the only part that varies."""
-    import cairocffi as cairo
-    from cairosvg.parser import Tree  # type: ignore[import-untyped]
-    from cairosvg.surface import PNGSurface
+def _draw_board(board_svg: str) -> Image.Image:
+    """The board drawn by cairosvg onto the card's background: the only part that varies.
 
-    tree = Tree(bytestring=board_svg.encode("utf-8"))
-    board = PNGSurface(tree, None, 96, output_width=_CARD_BOARD, output_height=_CARD_BOARD)
-    surface = cairo.ImageSurface(cairo.FORMAT_RGB24, _CARD_BOARD, _CARD_BOARD)
-    context = cairo.Context(surface)
-    context.set_source_rgb(*_rgb(_CARD_COLORS["background"]))
-    context.paint()  # under the frame's rounded corners
-    context.set_source_surface(board.cairo, 0, 0)
-    context.paint()
-    surface.flush()
-    return surface
+    Through cairosvg's public ``svg2png`` (its surfaces are not its API): the
+    PNG it writes is read straight back, which costs a few milliseconds per
+    card, once per diagram and never on a warm build.
+    """
+    from PIL import Image
 
-
-def _rgb(color: str) -> tuple[float, float, float]:
-    red, green, blue = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return red, green, blue
+    png = svg_to_png(
+        board_svg,
+        output_width=_CARD_BOARD,
+        output_height=_CARD_BOARD,
+        background_color=_CARD_COLORS["background"],  # under the frame's rounded corners
+    )
+    with Image.open(io.BytesIO(png)) as drawn:
+        return drawn.convert("RGB")
 
 
-def _png(board: Any) -> bytes:
+def _png(board: Image.Image) -> bytes:
     """The card as a PNG of 256 colours: the board's 255, and the bar's.
 
     A card is flat colours and their anti-aliased edges: 255 colours keep
@@ -123,13 +119,7 @@ def _png(board: Any) -> bytes:
     """
     from PIL import Image
 
-    # cairo stores one native-endian 0xXXRRGGBB word per pixel.
-    layout = "BGRX" if sys.byteorder == "little" else "XRGB"
-    size = (board.get_width(), board.get_height())
-    image = Image.frombuffer(
-        "RGB", size, bytes(board.get_data()), "raw", layout, board.get_stride(), 1
-    )
-    colours = image.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    colours = board.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     palette = (colours.getpalette() or [])[: 3 * 255]
     palette += [0] * (3 * 255 - len(palette))
     bar = 255

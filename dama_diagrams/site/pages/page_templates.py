@@ -17,7 +17,7 @@ from typing import Any
 import jinja2
 from jinja2.loaders import split_template_path
 
-from ..diagram._yaml import read_utf8
+from ...diagram._yaml import read_utf8
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 
 _ENVIRONMENTS: dict[Path, jinja2.Environment] = {}

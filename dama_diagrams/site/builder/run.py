@@ -12,9 +12,9 @@ from typing import Any
 
 import yaml
 
-from ._common import SiteError
+from .._common import SiteError
+from ..pages.nav import PAGES_DIR, TEMPLATE_SUFFIX
 from .config import LanguageSettings, apply_language
-from .nav import PAGES_DIR, TEMPLATE_SUFFIX
 
 
 def write_files(files: Mapping[str, str | bytes], folder: Path) -> None:

@@ -21,11 +21,11 @@ from typing import Any
 from markupsafe import Markup
 from yaml.nodes import MappingNode, Node
 
-from ..diagram._yaml import load_yaml, read_utf8
-from ..errors import shorten
-from ._common import BASE_CONFIG, OVERRIDES, PLUGIN_NAME, SiteError
-from .i18n import DRAFTS_SETTING, Catalog
-from .i18n.reading import LANGUAGE_CODE
+from ...diagram._yaml import load_yaml, read_utf8
+from ...errors import shorten
+from .._common import BASE_CONFIG, OVERRIDES, PLUGIN_NAME, SiteError
+from ..i18n import DRAFTS_SETTING, Catalog, new_catalog
+from ..i18n.reading import LANGUAGE_CODE
 
 
 @dataclass(frozen=True)
@@ -344,3 +344,15 @@ def _line_of(node: Node | None, *keys: str) -> int | None:
             return None
         node = next((value for name, value in node.value if name.value == key), None)
     return None if node is None else node.start_mark.line + 1
+
+
+def new_language(project_root: Path, language: str) -> Path:
+    """Start a PO catalog for ``language``, only for a code the build will accept.
+
+    A code Material cannot print is refused now rather than at the first build.
+    """
+
+    def printable(code: str) -> None:
+        check_theme_language(BaseConfig.read(project_root), code, fix="use a code Material knows")
+
+    return new_catalog(project_root, language, accept=printable)

@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..diagram import VerifiedDiagram
-from ..render.figure import exercise_squares
-from ._markdown import attribute_html, catalog_html, plain_html, text_of
-from .i18n import Catalog, used_values
-from .messages import MESSAGES
+from ...diagram import VerifiedDiagram
+from ...render.figure import exercise_squares
+from ..i18n import Catalog, used_values
+from ..i18n.safe_text import attribute_html, catalog_html, plain_html, text_of
+from ..messages import MESSAGES
 
 __all__ = [
     "ExerciseView",

@@ -13,22 +13,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .._files import relative_to_cwd
-from ..diagram import VerifiedDiagram, verify_directory
-from ..diagram.options import Claim, Show
-from ..engine.games import move_label
-from ..engine.move import Move
-from ..engine.position import GameOverReason, Position
-from ..render.figure import diagram_markers, diagram_svg, exercise_svg
-from ..render.legend import LEGEND_KEYS
-from ..render.markers import Markers
-from ..render.steps import capture_steps
-from ..render.svg import SvgPicture
-from ._common import DIAGRAM_SIZE, DIAGRAMS_DIR, SiteError
-from ._markdown import catalog_html, text_of
+from ..._files import relative_to_cwd
+from ...diagram import VerifiedDiagram, verify_directory
+from ...diagram.options import Claim, Show
+from ...engine.games import move_label
+from ...engine.move import Move
+from ...engine.position import GameOverReason, Position
+from ...render.figure import diagram_markers, diagram_svg, exercise_svg
+from ...render.legend import LEGEND_KEYS
+from ...render.markers import Markers
+from ...render.steps import capture_steps
+from ...render.svg import SvgPicture
+from .._common import DIAGRAM_SIZE, DIAGRAMS_DIR, SiteError
+from ..i18n import Catalog
+from ..i18n.safe_text import catalog_html, text_of
 from .descriptions import describe_picture
 from .exercises import ExerciseView, exercise_view
-from .i18n import Catalog
 
 FindingValue = str | int | tuple[str, ...]
 

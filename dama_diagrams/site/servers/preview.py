@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from .._files import relative_to_cwd
-from ._common import SiteError
-from ._rebuild import with_banner
-from .config import BaseConfig
-from .root import site_path
+from ..._files import relative_to_cwd
+from .._common import SiteError
+from ..builder.config import BaseConfig
+from ..builder.root import site_path
+from .rebuild import with_banner
 
 DEFAULT_ADDRESS = ("127.0.0.1", 8000)
 

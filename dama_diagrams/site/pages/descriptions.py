@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.board import Color, Square
-from ..engine.position import Position
-from ..render.markers import Markers, path_move
-from .i18n import Catalog
+from ...engine.board import Color, Square
+from ...engine.position import Position
+from ...render.markers import Markers, path_move
+from ..i18n import Catalog
 
 __all__ = ["describe_picture", "describe_position"]
 
