@@ -51,4 +51,3 @@ def test_the_site_package_loads_its_rooms_only_when_a_name_is_used() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.split("\n")[:2] == ["[]", "True"]
-
