@@ -53,19 +53,20 @@ def _wait_for(what: str, condition: object, errors: IO[str] | None = None) -> No
 
 
 @contextmanager
-def _serving_on_a_small_disk(
-    project: Path, disk: Path, *args: str
-) -> Iterator[tuple[str, IO[str], Path]]:
-    """``dama-diagrams serve ARGS`` with ``disk`` (and TMPDIR) on a 300 MB tmpfs; the test fills it.
+def _serving_on_a_small_disk(project: Path, *args: str) -> Iterator[tuple[str, IO[str], Path]]:
+    """``dama-diagrams serve ARGS`` with TMPDIR on a 300 MB tmpfs of its own; the test fills it.
 
     Touch ``fill`` in the project to fill the disk (``filled`` appears when it
-    is), and ``free`` to empty it again (``freed`` appears).
+    is), and ``free`` to empty it again (``freed`` appears).  The disk is
+    mounted at a short path: the fork server's socket lives there, and a
+    socket's path holds at most 107 bytes (a longer one has its own test in
+    ``test_workers.py``).
     """
     unshare = shutil.which("unshare")
     if unshare is None:
         pytest.skip("needs unshare (util-linux)")
     port = free_port()
-    disk.mkdir(parents=True, exist_ok=True)
+    disk = Path(tempfile.mkdtemp(prefix="dama-disk-", dir="/tmp"))
     script = (
         f"mount -t tmpfs -o size=300m tmpfs {disk} || exit 99; "
         f"TMPDIR={disk} {sys.executable} -m dama_diagrams serve {' '.join(args)} "
@@ -89,6 +90,7 @@ def _serving_on_a_small_disk(
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
+            shutil.rmtree(disk, ignore_errors=True)  # the tmpfs went with its namespace
 
 
 def _log(errors: IO[str]) -> str:
@@ -111,7 +113,7 @@ def _edit(project: Path, title: str) -> None:
 
 def test_serve_keeps_the_last_good_site_on_a_full_disk_and_says_so(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
-    with _serving_on_a_small_disk(project, tmp_path / "disk") as (root, errors, _):
+    with _serving_on_a_small_disk(project) as (root, errors, _):
         page, svg = f"{root}/en/man/", f"{root}/en/assets/diagrams/man-move.svg"
         _wait_for("the first build", lambda: _get(page)[0] == 200, errors)
         assert "dama-build-error" not in _get(page)[1]

@@ -5,7 +5,10 @@ from __future__ import annotations
 import faulthandler
 import os
 import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -57,3 +60,31 @@ def test_a_dead_worker_says_how_it_died_and_names_memory_only_for_sigkill(
     assert message.startswith(f"en: the worker process building it {how}; "), message
     assert advice in message
     assert ("memory" in message) == (number == signal.SIGKILL), message
+
+
+def test_a_temporary_folder_too_long_for_a_socket_is_named_with_the_fix(tmp_path: Path) -> None:
+    """With threads running the pool uses a fork server, whose socket lives in TMPDIR."""
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    deep.mkdir(parents=True)
+    probe = (
+        "import threading, time\n"
+        "from dama_diagrams.errors import DamaError\n"
+        "from dama_diagrams.site.publish.workers import worker_pool\n"
+        "threading.Thread(target=time.sleep, args=(2,), daemon=True).start()\n"
+        "try:\n"
+        "    with worker_pool(1) as pool:\n"
+        "        pool.submit('en', abs, -1)()\n"
+        "except DamaError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "TMPDIR": str(deep)},
+        timeout=60,
+        check=False,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    assert "the temporary folder's path is too long" in done.stdout, (done.stdout, done.stderr)
+    assert "set TMPDIR to a shorter folder" in done.stdout

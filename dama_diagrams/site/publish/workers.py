@@ -18,6 +18,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -148,7 +149,10 @@ class WorkerPool:
         # A signal during fork() would interrupt Python's at-fork hooks, where it is lost
         # with a traceback; held here, it arrives once start() has returned.
         with interrupts_held(drop=False):
-            process.start()
+            try:
+                process.start()
+            except OSError as exc:
+                raise _no_start(exc) from None
         theirs.close()
         worker = _Worker(process, ours)
         self._workers.append(worker)
@@ -242,3 +246,18 @@ def _die_with_parent(parent: int | None) -> None:
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if parent is not None and os.getppid() != parent:  # it died before prctl took effect
         os._exit(1)
+
+
+def _no_start(exc: OSError) -> SiteError:
+    """Why no worker could start, in words a user can act on.
+
+    The fork server listens on a socket in the temporary folder, and a socket's
+    path holds at most 107 bytes: a long ``TMPDIR`` is the usual cause.
+    """
+    if "AF_UNIX path too long" in str(exc):
+        return SiteError(
+            f"the build's worker processes cannot start: the temporary folder's path is too long "
+            f"for their socket ({tempfile.gettempdir()}); set TMPDIR to a shorter folder, such "
+            "as /tmp"
+        )
+    return SiteError(f"the build's worker processes cannot start: {exc.strerror or exc}")
