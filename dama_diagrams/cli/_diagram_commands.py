@@ -100,6 +100,20 @@ def add_verify(commands: Commands) -> None:
     verify.set_defaults(handler=_verify)
 
 
+def _schema(args: argparse.Namespace, out: TextIO) -> int:
+    from ..diagram.json_schema import schema_text
+
+    out.write(schema_text())
+    return 0
+
+
+def add_schema(commands: Commands) -> None:
+    schema = commands.add_parser(
+        "schema", help="print the JSON Schema of diagram files, for editors and other tools"
+    )
+    schema.set_defaults(handler=_schema)
+
+
 def add_render(commands: Commands) -> None:
     render = commands.add_parser("render", help="verify, then draw diagrams as SVG or PNG")
     render.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
