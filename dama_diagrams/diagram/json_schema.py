@@ -21,7 +21,7 @@ from importlib import resources
 from typing import Any
 
 from ..engine.board import SQUARES
-from .options import _NO_MOVE_CLAIMS, EXERCISE_KEYS, SHOW_KEYS
+from .options import _NO_MOVE_CLAIMS, EXERCISE_KEYS, SHOW_KEYS, Claim
 from .schema import (
     _ASKS,
     _CLAIM_KEYS,
@@ -30,7 +30,6 @@ from .schema import (
     _ILLEGAL_REASONS,
     _RULE_NAMES,
     KEYS,
-    Claim,
 )
 
 SCHEMA_FILE = "diagram.schema.json"
