@@ -47,6 +47,8 @@ class Fence:
     options: Mapping[str, str]
     unknown: tuple[str, ...] = ()
     """Header words that are no option: refused when the fence is checked."""
+    unquoted: tuple[str, ...] = ()
+    """Options written without quotes (``lang=it``), which superfences does not read."""
 
 
 def dama_fences(text: str) -> list[Fence]:
@@ -69,8 +71,12 @@ def dama_fences(text: str) -> list[Fence]:
             end += 1
         if opening is not None:
             body = [_dedent(part.rstrip("\r"), indent) for part in lines[index + 1 : end]]
-            options, unknown = _options(opening["attributes"] or opening["header"] or "")
-            found.append(Fence(index + 1, "\n".join(body) + "\n", options, unknown))
+            header = opening["header"]
+            options, unknown, unquoted = _options(opening["attributes"] or header or "")
+            if header is None:  # { .dama lang=it }: attribute lists need no quotes
+                unquoted = ()
+            body_text = "\n".join(body) + "\n"
+            found.append(Fence(index + 1, body_text, options, unknown, unquoted))
         index = end + 1
     return found
 
@@ -80,19 +86,22 @@ def _dedent(line: str, indent: int) -> str:
     return line[min(spaces, indent) :]
 
 
-def _options(header: str) -> tuple[dict[str, str], tuple[str, ...]]:
-    """``lang="it" id=x``: the options a header sets, and the words that are none."""
+def _options(header: str) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...]]:
+    """``lang="it" id="x"``: the options a header sets, the words that are none, the unquoted."""
     options: dict[str, str] = {}
     unknown: list[str] = []
+    unquoted: list[str] = []
     for match in _OPTION.finditer(header):
         value = match["q"] if match["q"] is not None else match["s"] or match["v"] or ""
+        if match["v"] is not None:
+            unquoted.append(f"{match['key']}={match['v']}")
         if match["key"] in OPTIONS:
             options[match["key"]] = value
         else:
             unknown.append(match["key"])
     rest = _OPTION.sub("", header).split()
     unknown.extend(word for word in rest if not word.startswith("."))
-    return options, tuple(unknown)
+    return options, tuple(unknown), tuple(unquoted)
 
 
 def fence_diagram(fence: Fence, page: str, number: int, root: Path | None = None) -> Diagram:
@@ -103,8 +112,16 @@ def fence_diagram(fence: Fence, page: str, number: int, root: Path | None = None
     project: the folder with mkdocs.yml, else the current folder), and may not
     leave it; its errors name that file, where they are to be fixed.
     """
+    if fence.unquoted:
+        key, _, value = fence.unquoted[0].partition("=")
+        raise DiagramError(
+            f'write the option {shorten(fence.unquoted[0])} with quotes, as {key}="{value}": '
+            "pymdownx.superfences reads only quoted options, and shows the fence as code",
+            path=page,
+            line=fence.line,
+        )
     if fence.unknown:
-        known = ", ".join(f"{name}=..." for name in OPTIONS)
+        known = ", ".join(f'{name}="..."' for name in OPTIONS)
         raise DiagramError(
             f"unknown option {shorten(fence.unknown[0])} on the dama fence: it takes {known}",
             path=page,
