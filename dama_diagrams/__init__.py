@@ -78,8 +78,9 @@ __all__ = [
 
 _LAZY = {
     # through _notebook, which also loads the pictures that Jupyter shows them as
-    "Position": "_notebook",
-    "VerifiedDiagram": "_notebook",
+    **dict.fromkeys(
+        ("Position", "VerifiedDiagram", "load_diagram", "verify", "verify_paths"), "_notebook"
+    ),
     **dict.fromkeys(
         ("Color", "GameOverReason", "IllegalReason", "Move", "Outcome", "Piece",
          "PriorityRule", "Square", "explain", "illegal_reason"),
@@ -90,7 +91,7 @@ _LAZY = {
         "errors",
     ),
     **dict.fromkeys(
-        ("VerifyReport", "load_diagram", "verify", "verify_paths"), "diagram"
+        ("VerifyReport",), "diagram"
     ),
     **dict.fromkeys(
         ("Markers", "SvgPicture", "Theme", "diagram_svg", "render_picture", "render_png",
