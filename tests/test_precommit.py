@@ -34,9 +34,9 @@ def git(repo: Path, *args: str) -> None:
 
 
 def pre_commit(repo: Path, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [str(Path(sys.executable).parent / "pre-commit"), "try-repo", str(ROOT), *args]
+    command = [str(Path(sys.executable).parent / "pre-commit"), "try-repo", str(ROOT)]
     return subprocess.run(
-        [*command, "dama-diagrams-verify"],
+        [*command, "dama-diagrams-verify", *args],
         cwd=repo,
         capture_output=True,
         text=True,
