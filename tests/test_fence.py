@@ -190,3 +190,41 @@ def test_the_shipped_words_are_the_catalogs_translations() -> None:
         "run: python scripts/fence_words.py"
     )
     assert shipped["it"]["engine.capture_only"][1] == italian("engine.capture_only")
+
+
+STEPS = """\
+# Two pieces
+
+```dama
+position: "W:W31:B27,19,10"
+claim: multi-capture
+move: 31x22x15
+show: {steps: true}
+```
+"""
+
+
+@pytest.mark.slow
+def test_the_step_controls_show_the_pictures_inside_the_page(browser: Any, tmp_path: Path) -> None:
+    """In a real browser, on a page with no site around it: the buttons step through the capture."""
+    page_file = tmp_path / "page.html"
+    body = convert(STEPS)
+    page_file.write_text(f"<!doctype html><html><body>{body}</body></html>", encoding="utf-8")
+    page = browser.new_page()
+    try:
+        page.goto(page_file.as_uri())
+        buttons = page.locator(".dama-steps button")
+        assert buttons.count() == 4  # first, previous, next, last: the script ran
+        image = page.locator("img.dama-board")
+        whole = image.get_attribute("src")
+        buttons.nth(0).click()  # the start of the capture
+        start = image.get_attribute("src")
+        assert start != whole and start is not None
+        [board] = pictures(f'src="{start}"')
+        pieces = re.findall(r'class="piece (white|black) man" data-square="([0-9]+)"', board)
+        placed = [("black", "10"), ("black", "19"), ("black", "27"), ("white", "31")]
+        assert sorted(pieces) == placed  # W:W31:B27,19,10, before the capture
+        buttons.nth(3).click()  # back to the whole diagram
+        assert image.get_attribute("src") == whole
+    finally:
+        page.close()
