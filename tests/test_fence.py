@@ -41,12 +41,11 @@ WRONG_LINE = "move: 22x14"
 WRONG = GOOD.replace("move: 22x13", WRONG_LINE)
 
 
-def convert(text: str, language: str = "en", **config: Any) -> str:
+def convert(text: str, language: str = "en", *, extensions: list[str] | None = None) -> str:
     return markdown.markdown(
         text,
-        extensions=["pymdownx.superfences"],
+        extensions=extensions or ["pymdownx.superfences"],
         extension_configs={"pymdownx.superfences": {"custom_fences": [dama_fence(language)]}},
-        **config,
     )
 
 
@@ -117,6 +116,26 @@ def test_a_bad_key_is_refused_at_its_line_with_verifys_words(tmp_path: Path) -> 
     [failure] = check_markdown(page)
     assert not failure.ok
     assert failure.error.message == caught.value.message  # type: ignore[union-attr]
+
+
+def test_a_fence_inside_an_admonition_is_checked_at_its_line_too(tmp_path: Path) -> None:
+    indented = "\n".join(f"    {line}" if line else "" for line in GOOD.split("\n")[4:])
+    text = f"# Note\n\n!!! note\n\n{indented}\n"
+    page = markdown.markdown(
+        text,
+        extensions=["admonition", "pymdownx.superfences"],
+        extension_configs={"pymdownx.superfences": {"custom_fences": [dama_fence()]}},
+    )
+    assert '<div class="admonition note">' in page and 'class="dama-figure"' in page
+    wrong = text.replace("move: 22x13", WRONG_LINE)
+    with pytest.raises(FenceError) as caught:
+        convert(wrong, extensions=["admonition", "pymdownx.superfences"])
+    assert caught.value.line == line_of(wrong, f"    {WRONG_LINE}")
+    (tmp_path / "page.md").write_text(wrong, encoding="utf-8")
+    from dama_diagrams.diagram.report import check_markdown
+
+    [failure] = check_markdown(tmp_path / "page.md")
+    assert failure.error.line == caught.value.line  # type: ignore[union-attr]
 
 
 def test_a_caption_cannot_inject_markup() -> None:

@@ -29,7 +29,7 @@ OPTIONS = ("lang", "id")
 """What a fence's header may set: ``lang="it"`` (the words around it) and ``id="name"``."""
 
 _OPENING = re.compile(
-    r"(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})[ \t]*"
+    r"(?P<indent> *)(?P<fence>`{3,}|~{3,})[ \t]*"
     r"(?:\{[ \t]*\.?dama(?=[\s}])(?P<attributes>[^}]*)\}|dama(?![\w-])(?P<header>[^`]*))[ \t]*"
 )
 _OPTION = re.compile(
@@ -52,21 +52,25 @@ class Fence:
 
 
 def dama_fences(text: str) -> list[Fence]:
-    """Every ``dama`` fence of a Markdown text, in order (fences of other languages are skipped)."""
+    """Every ``dama`` fence of a Markdown text, in order (fences of other languages are skipped).
+
+    A fence may be indented, inside an admonition, a list or a content tab,
+    as ``pymdownx.superfences`` finds it there too; its body loses that indent.
+    """
     lines = text.split("\n")
     found: list[Fence] = []
     index = 0
     while index < len(lines):
         line = lines[index].rstrip("\r")
         opening = _OPENING.fullmatch(line)
-        other = re.fullmatch(r" {0,3}(`{3,}|~{3,}).*", line)
+        other = re.fullmatch(r" *(`{3,}|~{3,}).*", line)
         if opening is None and other is None:
             index += 1
             continue
         fence = opening["fence"] if opening else other[1] if other else ""
         indent = len(opening["indent"]) if opening else 0
         end = index + 1
-        closing = re.compile(rf" {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*")
+        closing = re.compile(rf" *{re.escape(fence[0])}{{{len(fence)},}}[ \t]*")
         while end < len(lines) and not closing.fullmatch(lines[end].rstrip("\r")):
             end += 1
         if opening is not None:
