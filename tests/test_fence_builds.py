@@ -88,6 +88,7 @@ def assert_shows_figures(page: str) -> None:
     assert page.count('src="data:image/svg+xml;base64,') >= 2
     assert "Verificato dal motore:" in page  # validator_it: the engine line in Italian
     assert "data-steps=" in page  # the capture of two pieces can be stepped through
+    assert page.count('<script src="data:text/javascript;base64,') == 1
 
 
 BUILDS = {
@@ -107,6 +108,11 @@ def test_a_site_of_another_theme_shows_verified_figures(tmp_path: Path, name: st
     result = run(site, *command)
     assert result.returncode == 0, result.stderr[-3000:]
     assert_shows_figures((site / "site" / "index.html").read_text(encoding="utf-8"))
+    index = site / "site" / "search" / "search_index.json"
+    if index.is_file():  # MkDocs' own search: the figure's words, not its style or script
+        text = index.read_text(encoding="utf-8")
+        assert "Verificato dal motore" in text
+        assert "dama-fence" not in text and "function" not in text
 
 
 @pytest.mark.parametrize("name", list(BUILDS))

@@ -2,7 +2,7 @@
 
 A site that uses the fence did not copy this project's ``dama.css`` and
 scripts, and its theme may be Material, MkDocs' own or none at all.  So the
-first figure of each page brings them along: the figure's rules of
+first figure of each page brings them along (as ``data:`` addresses): the figure's rules of
 ``templates/dama.css`` (those about figures, legends, the engine's line and
 the step controls), scoped to the fence's ``.dama-fence`` wrapper instead of
 Material's ``.md-typeset``, with a fallback for every Material colour
@@ -13,6 +13,7 @@ cannot differ.
 
 from __future__ import annotations
 
+import base64
 import functools
 import re
 
@@ -95,8 +96,15 @@ def fence_scripts() -> str:
 def assets_html() -> str:
     """The style and scripts as HTML, once per page, before its first figure.
 
-    No script text can end the ``<script>`` element early: ``</`` is written
-    ``<\\/`` (the same characters to JavaScript).
+    Both are ``data:`` addresses, not text inside the page: a site's search
+    (MkDocs' own indexes every text of a page) then finds the figure's
+    words, never its CSS or JavaScript.  The script waits for the page to
+    load before it looks for figures.
     """
-    script = fence_scripts().replace("</", "<\\/")
-    return f"<style>\n{fence_css()}\n</style>\n<script>\n{script}\n</script>"
+    style = _address("text/css", fence_css())
+    script = _address("text/javascript", fence_scripts())
+    return f'<link rel="stylesheet" href="{style}">\n<script src="{script}"></script>'
+
+
+def _address(kind: str, text: str) -> str:
+    return f"data:{kind};base64,{base64.b64encode(text.encode('utf-8')).decode('ascii')}"
