@@ -248,3 +248,30 @@ def test_the_step_controls_show_the_pictures_inside_the_page(browser: Any, tmp_p
         assert image.get_attribute("src") == whole
     finally:
         page.close()
+
+
+def test_file_may_not_lead_out_through_a_link_or_name_a_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "project"
+    (project / "diagrams").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text("site_name: x\n")
+    outside = tmp_path / "outside.yaml"
+    outside.write_text((ROOT / "diagrams" / "man-move.yaml").read_text(encoding="utf-8"))
+    (project / "diagrams" / "linked.yaml").symlink_to(outside)
+    monkeypatch.chdir(project)
+    for name, words in (("diagrams/linked.yaml", "outside the project"), ("diagrams", "no file")):
+        text = f"# Page\n\n```dama\nfile: {name}\n```\n"
+        with pytest.raises(FenceError) as caught:
+            convert(text)
+        assert caught.value.line == line_of(text, f"file: {name}")
+        assert words in caught.value.message
+
+
+def test_verify_refuses_a_page_that_is_not_utf8(tmp_path: Path) -> None:
+    from dama_diagrams.diagram.report import check_markdown
+
+    page = tmp_path / "page.md"
+    page.write_bytes(b"# Page\n\nCaf\xe9\n")
+    [failure] = check_markdown(page)
+    assert str(failure.error) == f"{page}:3: the page is not UTF-8 text; save it as UTF-8"  # type: ignore[union-attr]
