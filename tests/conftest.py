@@ -9,7 +9,7 @@ import socket
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -167,14 +167,42 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+def made_once(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], object]) -> Path:
+    """A folder that ``make`` fills once per test run, however many xdist workers ask for it.
+
+    Only for what tests read and never change (a built site, the books): the
+    first worker to ask makes it under a lock, in the folder all workers share,
+    and the others wait for it and read the same files.  Without xdist it is
+    simply made in this session's temporary folder.
+    """
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        folder = factory.mktemp(name)
+        make(folder)
+        return folder
+    from filelock import FileLock
+
+    shared = factory.getbasetemp().parent / "made-once"
+    shared.mkdir(exist_ok=True)
+    folder, done = shared / name, shared / f"{name}.done"
+    with FileLock(shared / f"{name}.lock"):
+        if not done.exists():
+            if folder.exists():  # a worker failed while making it: its error was reported
+                shutil.rmtree(folder)
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project's site, built once for every test that reads or serves it."""
+    """The project's site, drafts too, built once for every test that only reads or serves it."""
     from dama_diagrams.site import build_site
 
-    site = tmp_path_factory.mktemp("served") / "site"
-    build_site(ROOT, out=site)  # before any thread starts
-    return site
+    def build(folder: Path) -> None:
+        build_site(ROOT, out=folder / "site", drafts=True)
+
+    return made_once(tmp_path_factory, "built-site", build) / "site"
 
 
 @pytest.fixture(scope="session")

@@ -25,7 +25,7 @@ from pypdf.generic import DictionaryObject, IndirectObject
 from dama_diagrams.site.booklet.jobs import BOOK_CACHE
 from dama_diagrams.site.publish.booklets import build_booklets
 
-from .conftest import ROOT, copy_project, run_cli
+from .conftest import ROOT, copy_project, made_once, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -73,20 +73,22 @@ LETTER = (612.0, 792.0)
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def books(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The six books, made once: ``dama-diagrams booklet`` on the project, as in CI."""
-    out = tmp_path_factory.mktemp("booklet")
-    before = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
-    try:
-        report = build_booklets(ROOT, out=out)
-    finally:
-        if before is None:
-            del os.environ["SOURCE_DATE_EPOCH"]
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = before
-    assert sorted(path.name for path in report.files) == sorted(f"{c}.pdf" for c in LANGUAGES)
-    yield out
+
+    def make(out: Path) -> None:
+        before = os.environ.get("SOURCE_DATE_EPOCH")
+        os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+        try:
+            report = build_booklets(ROOT, out=out)
+        finally:
+            if before is None:
+                del os.environ["SOURCE_DATE_EPOCH"]
+            else:
+                os.environ["SOURCE_DATE_EPOCH"] = before
+        assert sorted(path.name for path in report.files) == sorted(f"{c}.pdf" for c in LANGUAGES)
+
+    return made_once(tmp_path_factory, "books", make)
 
 
 def _read(books: Path, language: str) -> PdfReader:

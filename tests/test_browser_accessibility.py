@@ -42,8 +42,11 @@ def _pages(site: Path, language: str) -> list[str]:
 
 
 def _violations(page: Any) -> list[dict[str, Any]]:
+    # resultTypes: axe still runs every rule on every element, but details only what fails
+    # (axe-core's documented way to make a run faster; the violations are the same).
     result = page.evaluate(
-        "async tags => await axe.run(document, {runOnly: {type: 'tag', values: tags}})",
+        """async tags => await axe.run(document, {
+            runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})""",
         WCAG_AA,
     )
     return list(result["violations"])

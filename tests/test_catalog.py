@@ -32,7 +32,7 @@ from dama_diagrams.site.i18n import (
 from dama_diagrams.site.i18n._po import po_syntax_problem
 from dama_diagrams.site.i18n.extract import extract_messages
 from dama_diagrams.site.messages import MESSAGES
-from tests.conftest import ROOT, copy_project, run_cli
+from tests.conftest import ROOT, copy_project, made_once, run_cli
 
 LANGUAGES = ("de", "es", "fr", "it", "nl")
 STATUS_LINE = re.compile(
@@ -504,11 +504,16 @@ def test_an_existing_language_is_not_overwritten(project: Path) -> None:
 @pytest.fixture(scope="module")
 def built(completed: tuple[Path, int], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The completed project, built in Italian and English with --strict-translations."""
-    project = Path(shutil.copytree(completed[0], tmp_path_factory.mktemp("built") / "project"))
-    result = run_cli("build", "--lang", "it", "--lang", "en", "--strict-translations", cwd=project)
-    assert result.returncode == 0, result.stderr
-    assert "translation" not in result.stdout  # nothing outdated or missing to warn about
-    return project
+
+    def make(folder: Path) -> None:
+        project = Path(shutil.copytree(completed[0], folder / "project"))
+        result = run_cli(
+            "build", "--lang", "it", "--lang", "en", "--strict-translations", cwd=project
+        )
+        assert result.returncode == 0, result.stderr
+        assert "translation" not in result.stdout  # nothing outdated or missing to warn about
+
+    return made_once(tmp_path_factory, "completed-it-en", make) / "project"
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from dama_diagrams.site.i18n.limits import MAX_DEPTH, markup_problem
-from tests.conftest import copy_project, run_cli
+from tests.conftest import copy_project, made_once, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -29,10 +29,12 @@ PLURAL = ['msgid "one apple"', 'msgid_plural "{n} apples"', 'msgstr[0] "a"', 'ms
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the project, built in Italian and English."""
-    project = copy_project(tmp_path_factory.mktemp("built"))
-    result = run_cli("build", "--lang", "it", "--lang", "en", cwd=project)
-    assert result.returncode == 0, result.stderr
-    return project
+
+    def make(folder: Path) -> None:
+        result = run_cli("build", "--lang", "it", "--lang", "en", cwd=copy_project(folder))
+        assert result.returncode == 0, result.stderr
+
+    return made_once(tmp_path_factory, "built-it-en", make) / "project"
 
 
 @pytest.fixture

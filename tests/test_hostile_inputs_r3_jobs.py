@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from dama_diagrams.cli._game_commands import CHUNK
 from tests.conftest import run_cli
 
 MOVES = ["22-18", "22-17", "23-19", "24-20", "21-17"]
@@ -29,8 +30,9 @@ def _games(path: Path, count: int, *, name: str = "") -> None:
 
 
 def test_jobs_print_what_the_serial_run_prints(tmp_path: Path) -> None:
-    """Files of a few thousand games, an unreadable one and a Latin-1 one: the same bytes."""
-    for index, count in enumerate([3000, 1, 2500, 700]):
+    """Files of several chunks of games, an unreadable one and a Latin-1 one: the same bytes."""
+    counts = [3 * CHUNK + 7, 1, 2 * CHUNK + 3, CHUNK - 1]  # chunk ends inside every big file
+    for index, count in enumerate(counts):
         _games(tmp_path / f"{index}.pdn", count)
     (tmp_path / "1b.pdn").write_text("")
     (tmp_path / "2b.pdn").write_bytes(
@@ -45,7 +47,8 @@ def test_jobs_print_what_the_serial_run_prints(tmp_path: Path) -> None:
             alone.stderr,
         )
     assert alone.returncode == 1 and "Traceback" not in alone.stderr
-    assert alone.stdout.splitlines()[-1].startswith("6202 games: ")
+    # the Latin-1 file holds one game more; the empty one holds none
+    assert alone.stdout.splitlines()[-1].startswith(f"{sum(counts) + 1} games: ")
     assert "1 file not read" in alone.stdout.splitlines()[-1]
 
 

@@ -24,7 +24,7 @@ from dama_diagrams.site import build_site
 from dama_diagrams.site.i18n import available_languages
 from dama_diagrams.site.pages.nav import load_nav, page_names
 from dama_diagrams.site.servers.preview import running
-from tests.conftest import ROOT, copy_project, run_cli
+from tests.conftest import ROOT, copy_project, made_once, run_cli
 
 LANGUAGES = available_languages(ROOT)
 PUBLISHED = "https://example.org/regole/"
@@ -126,19 +126,24 @@ def _starts(server: str, base: str) -> list[str]:
 @pytest.fixture(scope="module")
 def published(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project built for https://example.org/regole/."""
-    project = copy_project(tmp_path_factory.mktemp("published"))
-    config = project / "mkdocs.yml"
-    config.write_text(f"site_url: {PUBLISHED}\n" + config.read_text(encoding="utf-8"))
-    build_site(project)
-    return project / "site"
+
+    def make(folder: Path) -> None:
+        project = copy_project(folder)
+        config = project / "mkdocs.yml"
+        config.write_text(f"site_url: {PUBLISHED}\n" + config.read_text(encoding="utf-8"))
+        build_site(project)
+
+    return made_once(tmp_path_factory, "published", make) / "project" / "site"
 
 
 @pytest.fixture(scope="module")
 def at_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project as it is, without site_url."""
-    project = copy_project(tmp_path_factory.mktemp("root"))
-    build_site(project)
-    return project / "site"
+    return (
+        made_once(tmp_path_factory, "at-root", lambda folder: build_site(copy_project(folder)))
+        / "project"
+        / "site"
+    )
 
 
 @pytest.fixture(scope="module")

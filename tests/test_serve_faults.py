@@ -113,7 +113,7 @@ def test_serve_keeps_the_last_good_site_on_a_full_disk_and_says_so(tmp_path: Pat
     project = copy_project(tmp_path)
     with _serving_on_a_small_disk(project, tmp_path / "disk") as (root, errors, _):
         page, svg = f"{root}/en/man/", f"{root}/en/assets/diagrams/man-move.svg"
-        _wait_for("the first build", lambda: _get(page)[0] == 200)
+        _wait_for("the first build", lambda: _get(page)[0] == 200, errors)
         assert "dama-build-error" not in _get(page)[1]
         _flag(project, "fill", "filled")
         _edit(project, "An edit on a full disk")

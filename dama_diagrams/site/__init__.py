@@ -19,32 +19,42 @@ Three modules serve them all: :mod:`._common` (the error and the file layout),
 :mod:`._html_tree` (one reader of generated HTML) and :mod:`.messages` (the
 code's own English words, which the catalogs translate).  :func:`build_site` is
 ``dama-diagrams build``; :func:`serve_site` is ``dama-diagrams serve``.
+
+The names below load when first used: a command that needs only a catalog or
+the project's layout never imports MkDocs.
 """
 
-from ._common import SITE_MARKER, SiteError
-from .builder import new_language
-from .i18n import (
-    Catalog,
-    CatalogError,
-    LanguageStatus,
-    available_languages,
-    catalog_status,
-    load_catalog,
-    update_translations,
-)
-from .pages import (
-    Card,
-    Figure,
-    FigureView,
-    PageError,
-    PageRenderer,
-    RenderedPage,
-    draw_cards,
-    figure_view,
-    load_figures,
-)
-from .publish import BuildReport, LanguageSources, build_site, generate_language
-from .servers import serve_site
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._lazy import lazy_names
+
+if TYPE_CHECKING:
+    from ._common import SITE_MARKER, SiteError
+    from .builder import new_language
+    from .i18n import (
+        Catalog,
+        CatalogError,
+        LanguageStatus,
+        available_languages,
+        catalog_status,
+        load_catalog,
+        update_translations,
+    )
+    from .pages import (
+        Card,
+        Figure,
+        FigureView,
+        PageError,
+        PageRenderer,
+        RenderedPage,
+        draw_cards,
+        figure_view,
+        load_figures,
+    )
+    from .publish import BuildReport, LanguageSources, build_site, generate_language
+    from .servers import serve_site
 
 __all__ = [
     "SITE_MARKER",
@@ -72,3 +82,27 @@ __all__ = [
     "serve_site",
     "update_translations",
 ]
+
+
+_LAZY = {
+    **dict.fromkeys(("SITE_MARKER", "SiteError"), "_common"),
+    "new_language": "builder",
+    **dict.fromkeys(
+        ("Catalog", "CatalogError", "LanguageStatus", "available_languages", "catalog_status",
+         "load_catalog", "update_translations"),
+        "i18n",
+    ),
+    **dict.fromkeys(
+        ("Card", "Figure", "FigureView", "PageError", "PageRenderer", "RenderedPage",
+         "draw_cards", "figure_view", "load_figures"),
+        "pages",
+    ),
+    **dict.fromkeys(
+        ("BuildReport", "LanguageSources", "build_site", "generate_language"), "publish"
+    ),
+    "serve_site": "servers",
+}  # fmt: skip
+"""Where each name lives, in the room that makes it."""
+
+
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)
