@@ -12,9 +12,12 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dama_diagrams.cli import main
 from dama_diagrams.cli._findings import Finding
+from dama_diagrams.diagram.markdown import dama_fences
 from dama_diagrams.site.messages import MESSAGES
 from tests.conftest import copy_project, run_cli
 from tests.po_files import translate
@@ -151,3 +154,27 @@ def test_status_findings_in_json_and_github(tmp_path: Path) -> None:
     assert re.search(
         rf"^::error file={re.escape(finding['path'])},line={finding['line']},", result.stdout, re.M
     )
+
+
+prose = st.lists(
+    st.text(alphabet=st.characters(blacklist_characters="`~\r\n"), max_size=30), max_size=8
+)
+
+
+@given(before=prose, after=prose, indent=st.sampled_from(["", "  ", "    "]))
+@settings(max_examples=60, deadline=None)
+def test_a_fence_is_found_at_its_line_whatever_surrounds_it(
+    before: list[str], after: list[str], indent: str
+) -> None:
+    body = ['position: "W:W22:B10"', "claim: move", "move: 22-18"]
+    lines = [*before, f"{indent}```dama", *(f"{indent}{line}" for line in body), f"{indent}```"]
+    [fence] = dama_fences("\n".join([*lines, *after]))
+    assert fence.line == len(before) + 1
+    assert fence.body == "\n".join(body) + "\n"
+
+
+@given(st.text(max_size=300))
+@settings(max_examples=100, deadline=None)
+def test_any_text_reads_without_an_exception(text: str) -> None:
+    for fence in dama_fences(text):
+        assert 1 <= fence.line <= text.count("\n") + 1
