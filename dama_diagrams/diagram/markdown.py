@@ -22,7 +22,7 @@ from .._project import project_root
 from ..errors import DamaError, DiagramError, shorten
 from ._yaml import YamlError, compose_yaml
 from .claims import VerifiedDiagram, verify
-from .schema import ID_PATTERN, Diagram, load_diagram, parse_diagram
+from .schema import ID_PATTERN, MAX_FILE_BYTES, Diagram, load_diagram, parse_diagram
 
 FENCE_LANGUAGE = "dama"
 OPTIONS = ("lang", "id")
@@ -152,6 +152,8 @@ def fence_diagram(fence: Fence, page: str, number: int, root: Path | None = None
 
 def _named_file(fence: Fence, page: str) -> tuple[str, int] | None:
     """``file: diagrams/x.yaml`` alone in the body: the name and its line in the page."""
+    if len(fence.body) > MAX_FILE_BYTES:
+        return None  # the diagram reader refuses it, as it refuses such a file
     try:
         root = compose_yaml(fence.body)
     except (YamlError, yaml.YAMLError):
