@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         render_svg,
     )
     from .site import BuildReport, build_site
+    from .site.fence import dama_fence, fence_html
 
 __all__ = [
     "BuildReport",
@@ -62,8 +63,10 @@ __all__ = [
     "VerifiedDiagram",
     "VerifyReport",
     "build_site",
+    "dama_fence",
     "diagram_svg",
     "explain",
+    "fence_html",
     "illegal_reason",
     "load_diagram",
     "render_picture",
@@ -74,8 +77,12 @@ __all__ = [
 ]
 
 _LAZY = {
+    # through _notebook, which also loads the pictures that Jupyter shows them as
     **dict.fromkeys(
-        ("Color", "GameOverReason", "IllegalReason", "Move", "Outcome", "Piece", "Position",
+        ("Position", "VerifiedDiagram", "load_diagram", "verify", "verify_paths"), "_notebook"
+    ),
+    **dict.fromkeys(
+        ("Color", "GameOverReason", "IllegalReason", "Move", "Outcome", "Piece",
          "PriorityRule", "Square", "explain", "illegal_reason"),
         "engine",
     ),
@@ -84,7 +91,7 @@ _LAZY = {
         "errors",
     ),
     **dict.fromkeys(
-        ("VerifiedDiagram", "VerifyReport", "load_diagram", "verify", "verify_paths"), "diagram"
+        ("VerifyReport",), "diagram"
     ),
     **dict.fromkeys(
         ("Markers", "SvgPicture", "Theme", "diagram_svg", "render_picture", "render_png",
@@ -93,6 +100,8 @@ _LAZY = {
     ),
     "BuildReport": "site",
     "build_site": "site",
+    "dama_fence": "site.fence",
+    "fence_html": "site.fence",
 }  # fmt: skip
 """Where each name lives: everything loads when first used, so that ``import`` stays fast
 (and a Ctrl-C while the command line starts finds its handler already in place)."""

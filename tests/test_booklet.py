@@ -482,7 +482,7 @@ def test_every_cross_reference_gives_the_page_it_leads_to(books: Path, language:
 
 def test_move_numbers_stay_with_their_moves(books: Path) -> None:
     """A numbered move list never breaks between "2." and its move: a no-break space."""
-    from dama_diagrams.site.pages.renderer import numbered
+    from dama_diagrams.site.pages.figure_html import numbered
 
     assert numbered(["22-18", "11-14", "18x11"]) == "1.\u00a022-18 11-14 2.\u00a018x11"
 

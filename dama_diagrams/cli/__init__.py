@@ -15,7 +15,7 @@ from typing import TextIO
 
 from ..errors import DamaError
 from ._context import Handler
-from ._diagram_commands import add_render, add_verify
+from ._diagram_commands import add_render, add_schema, add_verify
 from ._engine_commands import add_commands as add_engine_commands
 from ._engine_commands import add_game_commands
 from ._find_command import FIND_CLAIMS, add_find
@@ -32,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_engine_commands(commands)
     add_verify(commands)
+    add_schema(commands)
     add_game_commands(commands)
     add_render(commands)
     add_site_commands(commands)

@@ -10,38 +10,48 @@ from typing import TYPE_CHECKING, TextIO
 from ..errors import counted
 from . import _arguments
 from ._context import default_diagrams, errors_of, project_root_or_none
+from ._findings import Finding, Format, add_format_option, print_findings, summary_stream
 
 if TYPE_CHECKING:
     from ._context import Commands
 
 
 def _verify(args: argparse.Namespace, out: TextIO) -> int:
-    """One line per diagram, then the totals; exit 1 if a claim fails, 2 if a path is missing."""
+    """One line per diagram, then the totals; exit 1 if a claim fails, 2 if a path is missing.
+
+    Markdown files (and those of folders) bring the diagrams of their ``dama``
+    fences.  ``--format`` prints the refusals as JSON or GitHub annotations
+    instead of text; the diagrams' own lines then go to stderr (JSON) or stay.
+    """
     from ..diagram import VerifiedDiagram, verify_paths
 
+    style: Format = args.output_format
     errors = errors_of(out)
+    lines = summary_stream(style, out, errors)
     root = project_root_or_none()
     given = args.paths or default_diagrams()
     missing = [path for path in given if not path.exists()]
     if missing:
-        for path in missing:
-            print(f"{path}: no such file or folder", file=errors)
+        found = [Finding("no such file or folder", str(path)) for path in missing]
+        print_findings(found, style, out=out, errors=errors)
         return 2
     report = verify_paths(given)
     width = max((len(result.id) for result in report.results), default=0)
     for result in report.results:
         if isinstance(result, VerifiedDiagram):
             line = f"{result.id:<{width}}  {result.claim.value:<13}  holds: {result.summary}"
-            print(line, file=out)
+            print(line, file=lines)
         else:
-            print(f"{result.id:<{width}}  {result.claim:<13}  FAILS", file=out)
-            print(str(result.error), file=errors)
-    print(report.totals(), file=out)
-    translations_ok = _check_translations(root, errors) if root and not args.paths else True
+            print(f"{result.id:<{width}}  {result.claim:<13}  FAILS", file=lines)
+            print_findings([Finding.of(result.error)], style, out=out, errors=errors)
+    print(report.totals(), file=lines)
+    translations_ok = (
+        _check_translations(root, style, out, errors) if root and not args.paths else True
+    )
     return 0 if report.ok and translations_ok else 1
 
 
-def _check_translations(root: Path, errors: TextIO) -> bool:
+def _check_translations(root: Path, style: Format, out: TextIO, errors: TextIO) -> bool:
     """In a site project, every broken, outdated or missing translation, one line each."""
     from ..site.i18n import available_languages, translation_problems
     from ..site.i18n.extract import BABEL_CFG
@@ -49,8 +59,11 @@ def _check_translations(root: Path, errors: TextIO) -> bool:
     if not (root / BABEL_CFG).is_file():
         return True
     problems, warnings = translation_problems(root, available_languages(root))
-    for problem in (*problems, *warnings):
-        print(str(problem), file=errors)
+    found = [Finding.of(problem) for problem in problems]
+    found += [Finding.of(warning, "warning") for warning in warnings]
+    if style == "text":  # as it always printed them: a warning is a line like an error
+        found = [Finding(f.message, f.path, f.line, f.col) for f in found]
+    print_findings(found, style, out=out, errors=errors)
     return not problems
 
 
@@ -76,8 +89,29 @@ def _render(args: argparse.Namespace, out: TextIO) -> int:
 
 def add_verify(commands: Commands) -> None:
     verify = commands.add_parser("verify", help="check every diagram's claim (default: diagrams/)")
-    verify.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
+    verify.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="diagram files, Markdown pages (their dama fences) or folders of either",
+    )
+    add_format_option(verify)
     verify.set_defaults(handler=_verify)
+
+
+def _schema(args: argparse.Namespace, out: TextIO) -> int:
+    from ..diagram.json_schema import schema_text
+
+    out.write(schema_text())
+    return 0
+
+
+def add_schema(commands: Commands) -> None:
+    schema = commands.add_parser(
+        "schema", help="print the JSON Schema of diagram files, for editors and other tools"
+    )
+    schema.set_defaults(handler=_schema)
 
 
 def add_render(commands: Commands) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TextIO
 from ..engine.position import Position
 from ..engine.priority import explain
 from . import _arguments, _game_commands
+from ._findings import add_format_option
 
 if TYPE_CHECKING:
     from ._context import Commands
@@ -96,6 +97,7 @@ def add_game_commands(commands: Commands) -> None:
         action="store_true",
         help="read games without a GameType tag as Italian draughts",
     )
+    add_format_option(game)
     game.set_defaults(handler=_game_commands.check_games)
 
     render_game = commands.add_parser(

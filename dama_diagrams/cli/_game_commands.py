@@ -4,6 +4,7 @@ each; ``render-game`` animates one game, writing its frames as it makes them."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections import deque
@@ -17,9 +18,11 @@ from ..engine.games import Game, load_games, parse_label
 from ..engine.pdn import PdnError
 from ..errors import DamaError, counted
 from ._context import errors_of
+from ._findings import Finding, Format, print_findings, summary_stream
 
 Kind = Literal["checked", "refused", "unread", "warning", "position"]
-Verdict = tuple[Kind, str]
+Verdict = tuple[Kind, str, Finding | None]
+"""What a game's check found: its kind, its line of text, and the problem it reports, if any."""
 
 
 def check_games(args: argparse.Namespace, out: TextIO) -> int:
@@ -34,16 +37,22 @@ def check_games(args: argparse.Namespace, out: TextIO) -> int:
     else:
         verdicts = (v for path in files for v in file_verdicts(path, *options))
     counts = {"checked": 0, "refused": 0, "unread": 0, "warning": 0, "position": 0}
+    style: Format = args.output_format
     progress = _Progress(errors)
-    for kind, text in verdicts:
+    lines = summary_stream(style, out, errors)
+    for kind, text, finding in verdicts:
         counts[kind] += 1
-        progress.print(text, out if kind in ("checked", "position") else errors)
+        if finding is not None and style != "text":
+            progress.clear()
+            print_findings([finding], style, out=out, errors=errors)
+            continue
+        progress.print(text, lines if kind in ("checked", "position") else errors)
     progress.clear()
     checked, refused, unread = counts["checked"], counts["refused"], counts["unread"]
     summary = f"{counted(checked + refused, 'game')}: {checked} checked, {refused} refused"
     if unread:
         summary += f"; {counted(unread, 'file')} not read"
-    print(summary, file=out)
+    print(summary, file=lines)
     return 1 if refused or unread else 0
 
 
@@ -55,17 +64,28 @@ def file_verdicts(path: Path, italian: bool, fen_after: str | None) -> Iterator[
     )
     for item in games:
         for notice in notices:
-            yield "warning", f"warning: {notice}"
+            yield "warning", f"warning: {notice}", _warning(notice)
         notices.clear()
         if isinstance(item, PdnError):
             if isinstance(item, RefusedGameError) and fen_after is not None:
                 yield from _found_before(item, fen_after)
-            yield ("unread" if item.game is None else "refused"), str(item)
+            yield ("unread" if item.game is None else "refused"), str(item), Finding.of(item)
             continue
         line = _game_line(item, fen_after)
         for warning in item.warnings:
-            yield "warning", f"warning: {warning}"
-        yield "checked", line
+            yield "warning", f"warning: {warning}", _warning(warning)
+        yield "checked", line, None
+
+
+_LOCATED = re.compile(r"(?P<path>.+?):(?P<line>[0-9]+): (?P<message>.*)", re.DOTALL)
+
+
+def _warning(text: str) -> Finding:
+    """A reader's warning (``path:line: message``) as a finding, for JSON and annotations."""
+    match = _LOCATED.fullmatch(text)
+    if match is None:
+        return Finding(text, severity="warning")
+    return Finding(match["message"], match["path"], int(match["line"]), severity="warning")
 
 
 CHUNK = 256
@@ -230,7 +250,7 @@ def _found_before(refused: RefusedGameError, fen_after: str) -> Iterator[Verdict
     """
     if refused.found is not None:
         where = f"{refused.path}:{refused.first_line}: game {refused.game}"
-        yield "position", f"{where}, after {fen_after}: {refused.found.to_fen()}"
+        yield "position", f"{where}, after {fen_after}: {refused.found.to_fen()}", None
 
 
 def _game_line(game: Game, fen_after: str | None) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from . import _arguments
 from ._context import errors_of, project_root, shown
+from ._findings import Finding, Format, add_format_option, print_findings, summary_stream
 
 if TYPE_CHECKING:
     from ._context import Commands
@@ -97,9 +98,12 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
     problems = {code: problems_of(root, [code])[0] for code in languages}
     statuses = catalog_status(root, languages, drafts=base.drafts)
     broken = [code for code, found in problems.items() if found]
-    print(format_status(statuses, broken=broken, verbose=args.verbose), file=out)
-    for problem in (problem for found in problems.values() for problem in found):
-        print(str(problem), file=errors_of(out))
+    style: Format = args.output_format
+    errors = errors_of(out)
+    text = format_status(statuses, broken=broken, verbose=args.verbose)
+    print(text, file=summary_stream(style, out, errors))
+    found = (Finding.of(problem) for listed in problems.values() for problem in listed)
+    print_findings(found, style, out=out, errors=errors)
     return 1 if broken else 0
 
 
@@ -179,6 +183,7 @@ def add_site_commands(commands: Commands) -> None:
     status.add_argument(
         "-v", "--verbose", action="store_true", help="list each outdated or missing message"
     )
+    add_format_option(status)
     status.set_defaults(handler=_status)
 
 

@@ -3,7 +3,9 @@
 This stage sits between the engine and the renderer so that nothing is drawn
 or published unless its file is well formed (:mod:`.schema`) and the engine
 confirms its claim (:mod:`.claims`, and :mod:`.report` for many files at
-once).  Every error names the file and the line.
+once).  Every error names the file and the line.  A diagram may also live in a
+Markdown page, in a ```` ```dama ```` fence (:mod:`.markdown`), and editors
+check the files' shape with the JSON Schema of :mod:`.json_schema`.
 """
 
 from .claims import VerifiedDiagram, verify

@@ -20,6 +20,7 @@ from typing import TypedDict, TypeVar, Unpack
 from ..engine.board import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW, Color, Square
 from ..engine.legality import IllegalReason, illegal_reason
 from ..engine.move import Move
+from ..engine.pictures import picture
 from ..engine.position import GameOverReason, Piece, Position, capture_move
 from ..engine.priority import Candidate, Explanation, PriorityRule, explain, separating_rule
 from ..errors import DiagramError, counted
@@ -102,6 +103,10 @@ class VerifiedDiagram:
     def rule(self) -> PriorityRule | None:
         """The priority rule the diagram shows (confirmed), else ``None``."""
         return self.diagram.rule
+
+    def _repr_svg_(self) -> str | None:
+        """The diagram as the site draws it, for Jupyter (see :mod:`..engine.pictures`)."""
+        return picture("diagram", self)
 
     @property
     def ok(self) -> bool:

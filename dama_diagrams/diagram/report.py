@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..errors import DamaError, DiagramError, counted
 from .claims import VerifiedDiagram, verify
+from .markdown import check_page
 from .schema import Diagram, diagram_id, load_diagram
 
 
@@ -74,12 +75,14 @@ def diagram_paths(paths: Iterable[Path | str]) -> list[Path]:
     """Files as given, each once; a folder becomes its ``*.yaml`` files, sorted.
 
     A folder's ``*.yml`` files are listed too, so that they are reported
-    rather than silently skipped.
+    rather than silently skipped; and its Markdown pages, in every folder
+    below it, for the diagrams their ``dama`` fences hold.
     """
     found: dict[Path, None] = {}
     for path in map(Path, paths):
         if path.is_dir():
             found.update(dict.fromkeys(sorted(path.glob("*.yaml")) + sorted(path.glob("*.yml"))))
+            found.update(dict.fromkeys(sorted(page_files(path))))
         else:
             found[path] = None
     return list(found)
@@ -99,12 +102,49 @@ def check_file(path: Path | str) -> VerifiedDiagram | Failure:
         return Failure(name, error, diagram)
 
 
+def page_files(folder: Path) -> Iterator[Path]:
+    """The Markdown pages in ``folder`` and below it (hidden folders, as ``.git``, left out)."""
+    for path in folder.rglob("*.md"):
+        parts = path.relative_to(folder).parts
+        if path.is_file() and not any(part.startswith(".") for part in parts):
+            yield path
+
+
+def check_markdown(path: Path | str) -> list[VerifiedDiagram | Failure]:
+    """Every ``dama`` fence of a Markdown page, each verified or a failure at its line."""
+    name = str(path)
+    try:
+        fences = check_page(Path(path))
+    except DamaError as error:
+        return [Failure(name, error)]
+    return [
+        result.verified
+        if result.verified is not None
+        else Failure(name, result.error or DiagramError("not verified", path=name), result.diagram)
+        for result in fences
+    ]
+
+
 def verify_paths(paths: Iterable[Path | str]) -> VerifyReport:
-    """Check every file, collecting every failure rather than stopping at the first."""
+    """Check every file, collecting every failure rather than stopping at the first.
+
+    A Markdown file (``.md``) brings the diagrams of its ``dama`` fences, each
+    checked at its line in the page.
+    """
     given = list(paths)
     files = diagram_paths(given)
-    results: list[VerifiedDiagram | Failure] = [check_file(path) for path in files]
-    results.extend(_empty_folders(given, files))
+    results: list[VerifiedDiagram | Failure] = []
+    pages_with_fences = []
+    for path in files:
+        if path.suffix == ".md":
+            found = check_markdown(path)
+            results.extend(found)
+            if found:
+                pages_with_fences.append(path)
+        else:
+            results.append(check_file(path))
+    yaml_files = [path for path in files if path.suffix != ".md"]
+    results.extend(_empty_folders(given, yaml_files, pages_with_fences))
     return VerifyReport(tuple(_flag_duplicate_ids(results)))
 
 
@@ -113,11 +153,13 @@ def verify_directory(path: Path | str = "diagrams") -> VerifyReport:
     return verify_paths([path])
 
 
-def _empty_folders(given: list[Path | str], files: list[Path]) -> list[Failure]:
+def _empty_folders(given: list[Path | str], files: list[Path], pages: list[Path]) -> list[Failure]:
     empty = []
     for folder in map(Path, given):
-        if folder.is_dir() and not any(file.parent == folder for file in files):
-            message = "this folder holds no diagram files (*.yaml)"
+        if not folder.is_dir() or any(file.parent == folder for file in files):
+            continue
+        if not any(page.is_relative_to(folder) for page in pages):
+            message = "this folder holds no diagram files (*.yaml) and no page with a dama fence"
             empty.append(Failure(str(folder), DiagramError(message, path=str(folder))))
     return empty
 
@@ -130,6 +172,9 @@ def _flag_duplicate_ids(
     flagged: list[VerifiedDiagram | Failure] = []
     for result in results:
         path = result.diagram.path if isinstance(result, VerifiedDiagram) else result.path
+        if path.endswith(".md"):  # a page's diagrams are drawn in the page, under no file name
+            flagged.append(result)
+            continue
         if result.id in first and first[result.id] != path:
             message = f"the id {result.id!r} is also the id of {first[result.id]}; rename one"
             diagram = result.diagram if isinstance(result, VerifiedDiagram) else None

@@ -193,14 +193,20 @@ def load_diagram(path: Path | str) -> Diagram:
     return parse_diagram(data, name)
 
 
-def parse_diagram(data: bytes, path: str, *, libyaml: bool | None = None) -> Diagram:
-    """Check the bytes of a diagram file; ``path`` names it (its stem is the id)."""
-    _check_id(path)
+def parse_diagram(
+    data: bytes, path: str, *, libyaml: bool | None = None, id: str | None = None
+) -> Diagram:
+    """Check the bytes of a diagram file; ``path`` names it (its stem is the id, unless ``id``).
+
+    A diagram written in a Markdown page names the page as its ``path`` and
+    brings its own ``id`` (:mod:`.markdown`).
+    """
+    _check_id(path if id is None else f"{id}.yaml")
     try:
         root = compose_yaml(_decode(data), libyaml=libyaml)
     except YamlError as problem:
         raise DiagramError(problem.message, path=path, line=problem.line) from None
-    return _Reader(path).diagram(root)
+    return _Reader(path, id).diagram(root)
 
 
 def diagram_id(path: str) -> str:
@@ -248,6 +254,10 @@ def _decode(data: bytes) -> str:
 class _Reader(PositionReader):
     """Turns the located YAML of one file into a Diagram, one key at a time."""
 
+    def __init__(self, path: str, id: str | None = None):
+        super().__init__(path)
+        self.id = diagram_id(path) if id is None else id
+
     def diagram(self, root: YamlValue | None) -> Diagram:
         if root is None or root.data is None:
             raise self.fail(1, "the file is empty; a diagram needs at least position: and claim:")
@@ -286,7 +296,7 @@ class _Reader(PositionReader):
         # Only now, with the claim and the move read whatever their order in the file.
         self.check_show(claim, move, show, played=bool(history))
         return Diagram(
-            id=diagram_id(self.path),
+            id=self.id,
             path=self.path,
             position=position,
             claim=claim,

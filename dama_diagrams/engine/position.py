@@ -21,6 +21,7 @@ from .board import (
     squares_of,
 )
 from .move import Move
+from .pictures import picture
 
 MAX_PIECES = 12
 
@@ -275,6 +276,10 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.from_fen({self.to_fen()!r})"
+
+    def _repr_svg_(self) -> str | None:
+        """The board, for Jupyter (see :mod:`.pictures`)."""
+        return picture("position", self)
 
 
 def validate_square(square: object) -> Square:

@@ -13,17 +13,31 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._lazy import lazy_names
+from ..engine.pictures import register
 from .legend import LEGEND_KEYS, legend_html, legend_svg
 from .markers import Markers
 from .svg import SvgPicture, render_picture, render_svg
 from .theme import Theme
 
 if TYPE_CHECKING:
+    from ..diagram import VerifiedDiagram
     from .animation import Frame, animate, capture_frames
     from .figure import diagram_markers, diagram_svg, exercise_squares, exercise_svg
     from .files import RenderReport, render_files
     from .png import render_png, svg_to_png
     from .steps import CaptureStep, capture_steps
+
+
+def _diagram_picture(verified: VerifiedDiagram) -> str:
+    """A verified diagram as the site draws it (its title: the id)."""
+    from .figure import diagram_svg
+
+    return diagram_svg(verified).svg
+
+
+register("position", render_svg)
+register("diagram", _diagram_picture)
+"""Notebooks show positions and verified diagrams as these pictures (``_repr_svg_``)."""
 
 __all__ = [
     "LEGEND_KEYS",

@@ -10,7 +10,10 @@ data flows; a room imports only earlier ones:
 4. :mod:`.builder`: MkDocs and Material make each language's HTML, and the root;
 5. :mod:`.publish`: ``build`` and ``booklet``, every language in worker
    processes, swapped into ``site/`` atomically;
-6. :mod:`.servers`: ``preview``, ``serve`` and the MkDocs plugin.
+6. :mod:`.servers`: ``preview``, ``serve`` and the MkDocs plugin;
+7. :mod:`.fence`: the ``dama`` Markdown fence, which shows a verified diagram
+   in a page of any site (MkDocs, Zensical, plain Python-Markdown); it takes
+   from :mod:`.i18n` and :mod:`.pages` only, and nothing takes from it.
 
 Three modules serve them all: :mod:`._common` (the error and the file layout),
 :mod:`._html_tree` (one reader of generated HTML) and :mod:`.messages` (the

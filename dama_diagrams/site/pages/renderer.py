@@ -16,12 +16,11 @@ Markdown syntax is escaped here.
 
 from __future__ import annotations
 
-import html
 import json
 import posixpath
 import re
 import traceback
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,30 +28,26 @@ from typing import Any
 import jinja2
 
 from ...errors import DamaError
-from ...render.legend import LEGEND_KEYS, legend_html
+from ...render.legend import LEGEND_KEYS
 from .._common import DIAGRAM_DIR, SOCIAL_DIR, exercise_board
-from ..i18n import Catalog, CatalogError, used_values
+from ..i18n import Catalog, CatalogError
 from ..i18n.safe_text import (
     attribute_html,
     board_image,
-    braces_escaped,
     catalog_html,
     is_paragraph,
     one_line,
-    plain_html,
     printable,
     table_cell,
     text_of,
 )
 from ..messages import MESSAGES
 from .exercises import exercise_html, progress_html
+from .figure_html import figure_html, legend_block
 from .figures import (
     DrawnFigure,
     FigureView,
-    engine_sentence,
-    finding_sentence,
     rule_label,
-    step_texts,
 )
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 from .page_templates import environment, page_meta
@@ -225,21 +220,8 @@ class PageRenderer:
         return self._legend(LEGEND_KEYS)
 
     def _legend(self, keys: Collection[str], hidden: Collection[str] = ()) -> str:
-        """The legend's HTML, with braces escaped like all catalog text: they are no template."""
-        labels = {key: self.catalog.text(f"legend.{key}") for key in LEGEND_KEYS}
-        # The book draws each icon itself, from the entry's key.
-        return braces_escaped(legend_html(labels, keys=keys, hidden=hidden, icons=not self.book))
-
-    def _figure_legend(self, view: FigureView) -> str | None:
-        """Every entry of the figure and its steps; those its own picture lacks are hidden.
-
-        So without JavaScript, and in print, the legend is the picture's own;
-        the steps' script shows each step's entries.
-        """
-        keys = {*view.legend, *(key for step in view.step_legends for key in step)}
-        if not keys:
-            return None
-        return self._legend(keys, hidden=keys - set(view.legend))
+        """The legend's HTML (the book draws each icon itself, from the entry's key)."""
+        return legend_block(self.catalog, keys, hidden, icons=not self.book)
 
     def _figure_view(self, diagram_id: str) -> FigureView:
         view = self.figures.get(diagram_id)
@@ -254,53 +236,10 @@ class PageRenderer:
         return self._figure_html(view)
 
     def _figure_html(self, view: FigureView) -> str:
-        diagram_id = view.id
-        if view.caption is None:
-            raise PageError(
-                f"diagram '{diagram_id}' has no caption: add caption: \"...\" to "
-                f"diagrams/{diagram_id}.yaml"
-            )
-        values = caption_values(view, self.catalog)
-        caption = self.catalog.message(view.caption, **used_values(view.caption, values))
-        parts = [f'<span class="dama-caption">{catalog_html(caption, inline=True)}</span>']
-        shown = (view.move,) if view.move else view.moves
-        if shown:
-            if view.finding == "illegal":  # the move is drawn, and it is not allowed
-                label = self.catalog.text("ui.not_allowed")
-            else:
-                label = self.catalog.text("ui.move" if len(shown) == 1 else "ui.moves")
-            parts.append(self._move_line("dama-move", label, shown))
-        if view.rejected:
-            label = (
-                self.catalog.text("ui.rejected_by", rule=rule_label(view.rejected_by, self.catalog))
-                if view.rejected_by is not None
-                else self.catalog.text("ui.not_allowed")
-            )
-            parts.append(self._move_line("dama-move dama-rejected", label, view.rejected))
-        legend = self._figure_legend(view)
-        if legend is not None:
-            parts.append(legend)
-        engine = self.catalog.text("ui.engine")
-        sentence = catalog_html(engine_sentence(view, self.catalog), inline=True)
-        parts.append(
-            f'<span class="dama-engine"><strong>{plain_html(engine)}</strong> '
-            f'<span class="dama-engine-text">{sentence}</span></span>'
-        )
-        drawn = self.drawn[diagram_id]
+        drawn = self.drawn[view.id]
         width, height = drawn.picture.width, drawn.picture.height
-        image = board_image(drawn.alt, f"{DIAGRAM_DIR}/{diagram_id}.svg", width, height)
-        steps = self._steps(view, caption)
-        opening = f'<figure class="dama-figure" id="figure-{diagram_id}"{steps} markdown>'
-        return "\n".join(
-            [
-                opening,
-                image,
-                "<figcaption>",
-                *parts,
-                "</figcaption>",
-                "</figure>",
-            ]
-        )
+        image = board_image(drawn.alt, f"{DIAGRAM_DIR}/{view.id}.svg", width, height)
+        return figure_html(view, self.catalog, image, icons=not self.book)
 
     def exercise(self, diagram_id: str) -> str:
         """An exercise, numbered on its page: heading, question, board, and the answer to open."""
@@ -356,50 +295,6 @@ class PageRenderer:
                 f"exercise '{view.id}' has no title: add title: \"...\" to diagrams/{view.id}.yaml"
             )
         return catalog_html(self.catalog.message(view.title), inline=True)
-
-    def _steps(self, view: FigureView, caption: str) -> str:
-        """The step controls' data, for the page's script: empty without steps.
-
-        Without JavaScript the figure stays as it is, the complete diagram; the
-        script adds the buttons, and shows the legend entries of each step
-        (``legends``).  Braces are escaped like all catalog text.
-        A game's steps also carry the caption and the engine's line of each
-        position, for the script to show with it, and open on the first
-        position, the start of the game; the last step's caption is the
-        figure's own, which describes the final position.
-        """
-        if not view.steps:
-            return ""
-        labels = {
-            name: self.catalog.text(f"steps.{name}")
-            for name in ("first", "previous", "next", "last")
-        }
-        labels["group"] = (
-            self.catalog.text("steps.group", move=view.move)
-            if view.move
-            else self.catalog.text("steps.game_group")
-        )
-        texts = step_texts(view, self.catalog)
-        data: dict[str, object] = {"texts": texts, "labels": labels}
-        if len(view.step_legends) == len(texts):
-            data["legends"] = [list(keys) for keys in view.step_legends]
-        findings = [(line.finding, line.finding_values) for line in view.steps if line.finding]
-        if len(findings) == len(texts):
-            data["open"] = 0
-            captions = [*texts[:-1], caption]
-            data["captions"] = [catalog_html(text, inline=True) for text in captions]
-            data["engines"] = [
-                catalog_html(finding_sentence(finding, values, self.catalog), inline=True)
-                for finding, values in findings
-            ]
-        encoded = json.dumps(data, ensure_ascii=False, sort_keys=True)
-        return f' data-steps="{attribute_html(encoded)}"'
-
-    def _move_line(self, css: str, label: str, moves: tuple[str, ...]) -> str:
-        """``Move: 22-19``, with the moves as code and the catalog's word for "and"."""
-        codes = [f"<code>{html.escape(move)}</code>" for move in moves]
-        listed = self.catalog.join(codes, escape=plain_html)
-        return f'<span class="{css}">{plain_html(label)} {listed}</span>'
 
     def explain_table(self, diagram_id: str) -> str:
         """The engine's table of every candidate capture, as a Markdown table."""
@@ -483,30 +378,6 @@ def page_url(target: str, current: str, *, directory_urls: bool = True) -> str:
     folder = here.rstrip("/") if directory_urls else posixpath.dirname(here)
     relative = posixpath.relpath(wanted or ".", folder or ".")
     return f"{relative}/" if directory_urls else relative
-
-
-def caption_values(view: FigureView, catalog: Catalog) -> dict[str, str]:
-    """Values that a diagram's caption and alt text may use as placeholders."""
-    values = {
-        "move": view.move or "",
-        "start": "" if view.start is None else str(view.start),
-        "end": "" if view.end is None else str(view.end),
-        "captured": catalog.join([str(s) for s in view.captured]) if view.captured else "",
-        "count": str(len(view.captured)),
-        "rejected": catalog.join(view.rejected) if view.rejected else "",
-        "moves": catalog.join(view.moves) if view.moves else "",
-        "sequence": numbered(view.history),
-    }
-    return values
-
-
-def numbered(moves: Sequence[str]) -> str:
-    """Moves from the start in numbered notation: ``1. 22-18 11-14 2. 18x11``.
-
-    A no-break space keeps each number with its move at the end of a line.
-    """
-    pairs = [moves[index : index + 2] for index in range(0, len(moves), 2)]
-    return " ".join(f"{number}.\u00a0{' '.join(pair)}" for number, pair in enumerate(pairs, 1))
 
 
 def _located(

@@ -22,6 +22,9 @@
  * is only heard, not shown twice.  A game's complete diagram is its final
  * position, its last step already: it adds no step of its own.
  *
+ * "pictures", when given, are the step pictures' addresses (a Markdown fence
+ * writes them into the page); without it they are <id>.steps/<n>.svg.
+ *
  * "legends" lists, for each step, the legend entries its picture shows.  The
  * page lists every entry of the figure and hides those its complete diagram
  * lacks; the script shows each step's own, and leaves the legend alone when
@@ -55,6 +58,9 @@
     var texts = data.texts, labels = data.labels, last = texts.length - 1;
     if (!image || last < 1) return;  // the complete diagram stays, as without the script
     var folder = image.getAttribute("src").replace(/\.svg(?=[?#]|$)/, ".steps/");
+    var pictures = Array.isArray(data.pictures) && data.pictures.length === texts.length ?
+      data.pictures : null;
+    function picture(index) { return pictures ? pictures[index] : folder + index + ".svg"; }
     var loaded = false;
     var captions = data.captions, engines = data.engines;
     var caption = figure.querySelector(".dama-caption");
@@ -99,7 +105,7 @@
     function preload() {
       if (loaded) return;
       loaded = true;
-      for (var index = 0; index <= last; index += 1) new Image().src = folder + index + ".svg";
+      for (var index = 0; index <= last; index += 1) new Image().src = picture(index);
     }
 
     function show(index) {
@@ -117,7 +123,7 @@
         refresh();
         return;
       }
-      image.src = folder + current + ".svg";
+      image.src = picture(current);
       image.alt = texts[current];
       if (follows) {  // the build's clean HTML, in the page's language
         caption.innerHTML = captions[current];

@@ -1,0 +1,268 @@
+"""Diagrams written in Markdown pages: ```` ```dama ```` fences, found and checked at their line.
+
+A page of any site may hold a diagram in a fenced block whose language is
+``dama``: its body is the YAML of a diagram file, or ``file: diagrams/x.yaml``,
+which names one.  This module finds those fences (the same way for
+``dama-diagrams verify`` and for the Markdown fence of :mod:`dama_diagrams.site.fence`)
+and checks each one, so that an error names the page and the line inside it:
+the fence's own line plus the line inside the YAML.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path, PurePosixPath
+
+import yaml
+
+from .._files import read_project_file
+from .._project import project_root
+from ..errors import DamaError, DiagramError, shorten
+from ._yaml import YamlError, compose_yaml
+from .claims import VerifiedDiagram, verify
+from .schema import ID_PATTERN, MAX_FILE_BYTES, Diagram, load_diagram, parse_diagram
+
+FENCE_LANGUAGE = "dama"
+OPTIONS = ("lang", "id")
+"""What a fence's header may set: ``lang="it"`` (the words around it) and ``id="name"``."""
+
+_OPENING = re.compile(
+    r"(?P<indent> *)(?P<fence>`{3,}|~{3,})[ \t]*"
+    r"(?:\{[ \t]*\.?dama(?=[\s}])(?P<attributes>[^}]*)\}|dama(?![\w-])(?P<header>[^`]*))[ \t]*"
+)
+_OPTION = re.compile(
+    r"""(?P<key>[A-Za-z_][\w-]*)[ \t]*=[ \t]*(?:"(?P<q>[^"]*)"|'(?P<s>[^']*)'|(?P<v>\S+))"""
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Fence:
+    """One ``dama`` fence of a page: where it opens, its options and its body."""
+
+    line: int
+    """The line of the opening ```` ``` ```` in the page (1-based); the body starts below it."""
+    body: str
+    options: Mapping[str, str]
+    unknown: tuple[str, ...] = ()
+    """Header words that are no option: refused when the fence is checked."""
+    unquoted: tuple[str, ...] = ()
+    """Options written without quotes (``lang=it``), which superfences does not read."""
+
+
+def dama_fences(text: str) -> list[Fence]:
+    """Every ``dama`` fence of a Markdown text, in order (fences of other languages are skipped).
+
+    A fence may be indented, inside an admonition, a list or a content tab,
+    as ``pymdownx.superfences`` finds it there too; its body loses that indent.
+    """
+    lines = text.split("\n")
+    found: list[Fence] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index].rstrip("\r")
+        opening = _OPENING.fullmatch(line)
+        other = re.fullmatch(r" *(`{3,}|~{3,}).*", line)
+        if opening is None and other is None:
+            index += 1
+            continue
+        fence = opening["fence"] if opening else other[1] if other else ""
+        indent = len(opening["indent"]) if opening else 0
+        end = index + 1
+        closing = re.compile(rf" *{re.escape(fence[0])}{{{len(fence)},}}[ \t]*")
+        while end < len(lines) and not closing.fullmatch(lines[end].rstrip("\r")):
+            end += 1
+        if opening is not None:
+            body = [_dedent(part.rstrip("\r"), indent) for part in lines[index + 1 : end]]
+            header = opening["header"]
+            options, unknown, unquoted = _options(opening["attributes"] or header or "")
+            if header is None:  # { .dama lang=it }: attribute lists need no quotes
+                unquoted = ()
+            body_text = "\n".join(body) + "\n"
+            found.append(Fence(index + 1, body_text, options, unknown, unquoted))
+        index = end + 1
+    return found
+
+
+def _dedent(line: str, indent: int) -> str:
+    spaces = len(line) - len(line.lstrip(" "))
+    return line[min(spaces, indent) :]
+
+
+def _options(header: str) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...]]:
+    """``lang="it" id="x"``: the options a header sets, the words that are none, the unquoted."""
+    options: dict[str, str] = {}
+    unknown: list[str] = []
+    unquoted: list[str] = []
+    for match in _OPTION.finditer(header):
+        value = match["q"] if match["q"] is not None else match["s"] or match["v"] or ""
+        if match["v"] is not None:
+            unquoted.append(f"{match['key']}={match['v']}")
+        if match["key"] in OPTIONS:
+            options[match["key"]] = value
+        else:
+            unknown.append(match["key"])
+    rest = _OPTION.sub("", header).split()
+    unknown.extend(word for word in rest if not word.startswith("."))
+    return options, tuple(unknown), tuple(unquoted)
+
+
+def fence_diagram(fence: Fence, page: str, number: int, root: Path | None = None) -> Diagram:
+    """The diagram of one fence of ``page``, every error at its line in the page.
+
+    ``number`` counts the page's fences from 1 and names the diagram when the
+    fence gives no ``id``.  ``file:`` is read relative to ``root`` (the
+    project: the folder with mkdocs.yml, else the current folder), and may not
+    leave it; its errors name that file, where they are to be fixed.
+    """
+    if fence.unquoted:
+        key, _, value = fence.unquoted[0].partition("=")
+        raise DiagramError(
+            f'write the option {shorten(fence.unquoted[0])} with quotes, as {key}="{value}": '
+            "pymdownx.superfences reads only quoted options, and shows the fence as code",
+            path=page,
+            line=fence.line,
+        )
+    if fence.unknown:
+        known = ", ".join(f'{name}="..."' for name in OPTIONS)
+        raise DiagramError(
+            f"unknown option {shorten(fence.unknown[0])} on the dama fence: it takes {known}",
+            path=page,
+            line=fence.line,
+        )
+    wanted = fence.options.get("id")
+    if wanted is not None and not ID_PATTERN.fullmatch(wanted):
+        raise DiagramError(
+            f"id={shorten(wanted)} is no diagram id: use lowercase letters, digits and '-'",
+            path=page,
+            line=fence.line,
+        )
+    named = _named_file(fence, page)
+    if named is not None:
+        return _file_diagram(named, page, fence.line, root)
+    identity = wanted or f"{_slug(page)}-{number}"
+    try:
+        diagram = parse_diagram(fence.body.encode("utf-8"), page, id=identity)
+    except DamaError as error:
+        raise _in_page(error, page, fence.line) from None
+    shifted = {key: line + fence.line for key, line in diagram.lines.items()}
+    return replace(diagram, lines=shifted)
+
+
+def _named_file(fence: Fence, page: str) -> tuple[str, int] | None:
+    """``file: diagrams/x.yaml`` alone in the body: the name and its line in the page."""
+    if len(fence.body) > MAX_FILE_BYTES:
+        return None  # the diagram reader refuses it, as it refuses such a file
+    try:
+        root = compose_yaml(fence.body)
+    except (YamlError, yaml.YAMLError):
+        return None  # the diagram reader says what is wrong, at its line
+    if root is None or not isinstance(root.data, dict) or "file" not in root.data:
+        return None
+    others = [key for key in root.data if key != "file"]
+    if others:
+        raise DiagramError(
+            f"a dama fence with file: takes no other key, but has {shorten(others[0])}: "
+            "give the file, or write the diagram in the fence",
+            path=page,
+            line=fence.line + root.data[others[0]].line,
+        )
+    value = root.data["file"]
+    line = fence.line + value.line
+    if not isinstance(value.data, str) or not value.data.strip():
+        raise DiagramError(
+            "file: must name a diagram file of the project, such as diagrams/man-move.yaml",
+            path=page,
+            line=line,
+        )
+    return value.data.strip(), line
+
+
+def _file_diagram(named: tuple[str, int], page: str, line: int, root: Path | None) -> Diagram:
+    """The diagram file a fence names, which must stay inside the project."""
+    name, at = named
+    project = (root or project_root(Path(page).parent) or Path.cwd()).resolve()
+    relative = PurePosixPath(name.replace("\\", "/"))
+    if relative.is_absolute() or re.match(r"[A-Za-z]:", name) or ".." in relative.parts:
+        raise DiagramError(
+            f"file: {shorten(name)} leaves the project: name the file from the project's "
+            "folder, without '..' or a leading '/', such as diagrams/man-move.yaml",
+            path=page,
+            line=at,
+        )
+    path = project / relative
+    if not path.resolve().is_relative_to(project):
+        raise DiagramError(
+            f"file: {shorten(name)} leads outside the project (through a link): "
+            "keep diagram files inside it",
+            path=page,
+            line=at,
+        )
+    if not path.is_file():
+        raise DiagramError(
+            f"file: {shorten(name)} is no file of the project ({project}); "
+            "name it from the folder that holds mkdocs.yml",
+            path=page,
+            line=at,
+        )
+    return load_diagram(_shown(path))
+
+
+def _shown(path: Path) -> str:
+    """A path as messages show it: from the current folder when it is below it."""
+    try:
+        return path.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _slug(page: str) -> str:
+    """A page's name as the start of a diagram id: ``Rules 2.md`` becomes ``rules-2``."""
+    stem = re.sub(r"[^a-z0-9]+", "-", PurePosixPath(page).stem.lower()).strip("-")
+    return stem or "page"
+
+
+def _in_page(error: DamaError, page: str, line: int) -> DamaError:
+    """An error about the fence's YAML, moved to its line in the page."""
+    if error.path != page:
+        return error
+    return error.located(page, line + (error.line or 0))
+
+
+@dataclass(frozen=True, slots=True)
+class FenceResult:
+    """A fence of a page: its diagram verified, or the error that refuses it."""
+
+    page: str
+    fence: Fence
+    verified: VerifiedDiagram | None
+    error: DamaError | None
+    diagram: Diagram | None = None
+
+
+def read_page(page: Path) -> str:
+    """A Markdown page's text, read through the project's one door (no FIFO, no huge file)."""
+    shown = str(page)
+    data = read_project_file(page, shown, DiagramError)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        message = "the page is not UTF-8 text; save it as UTF-8"
+        raise DiagramError(message, path=shown, line=line) from None
+
+
+def check_page(page: Path, text: str | None = None, root: Path | None = None) -> list[FenceResult]:
+    """Every ``dama`` fence of one page, each verified or refused; none stops the others."""
+    shown = str(page)
+    text = read_page(page) if text is None else text
+    results = []
+    for number, fence in enumerate(dama_fences(text), start=1):
+        diagram = None
+        try:
+            diagram = fence_diagram(fence, shown, number, root)
+            results.append(FenceResult(shown, fence, verify(diagram), None, diagram))
+        except DamaError as error:
+            results.append(FenceResult(shown, fence, None, error, diagram))
+    return results
