@@ -20,6 +20,7 @@ from .._common import SiteError, os_error
 from ..booklet.jobs import book_job, write_book
 from ..booklet.pdf import PAPERS, typst_module
 from ..booklet.scripts import book_fonts_lack
+from ..booklet.sources import source_date_epoch
 from ..builder.config import BaseConfig
 from ..i18n import available_languages
 from ..pages.figures import Figure, load_figures
@@ -55,6 +56,7 @@ def build_booklets(
     """Write ``out/<lang>.pdf`` (default ``booklet/``) for each language the site builds."""
     if paper not in PAPERS:
         raise SiteError(f"no paper size '{paper}': choose {' or '.join(PAPERS)}")
+    source_date_epoch()  # a bad SOURCE_DATE_EPOCH fails before any page is made
     with terminate_as_interrupt():
         project_root = project_root.resolve()
         out = (out or project_root / BOOKLET_DIR).resolve()

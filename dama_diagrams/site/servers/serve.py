@@ -60,9 +60,9 @@ def _serve_site(project_root: Path, language: str, *, dev_addr: str | None) -> N
         logger.setLevel(logging.INFO)
     project_root = project_root.resolve()
     base = BaseConfig.read(project_root)
-    choose_languages(project_root, base, [language], drafts=True)  # a preview is for drafts
     address = dev_addr or base.dev_addr or DEFAULT_DEV_ADDR
-    port = _check_dev_addr(address)
+    port = _check_dev_addr(address)  # before the catalogs are read: a typo fails at once
+    choose_languages(project_root, base, [language], drafts=True)  # a preview is for drafts
     folder = _serve_folder()
     try:
         config = {
