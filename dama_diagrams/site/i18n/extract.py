@@ -25,6 +25,7 @@ from ..._files import read_project_file
 from ..._project import link_outside
 from ...diagram._yaml import YamlError, compose_yaml, read_utf8
 from .._common import SiteError
+from .terms import extract_terms
 
 __all__ = [
     "BABEL_CFG",
@@ -181,7 +182,7 @@ def _options(method: str, options: dict[str, str]) -> dict[str, str]:
 
 def _method(name: str) -> Any:
     """Our own extractor by its function, so it works before the package is installed."""
-    return extract_diagram if name == "dama_diagram" else name
+    return {"dama_diagram": extract_diagram, "dama_terms": extract_terms}.get(name, name)
 
 
 def _source_error(exc: Exception, shown: str) -> TranslationSourceError:

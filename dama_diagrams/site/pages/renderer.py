@@ -54,6 +54,7 @@ from .figures import (
     rule_label,
     step_texts,
 )
+from .glossary import glossary_entries
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 from .page_templates import environment, page_meta
 
@@ -180,6 +181,7 @@ class PageRenderer:
             "legend": self.legend,
             "link": self.link,
             "summary": self.summary,
+            "glossary": lambda: glossary_entries(self.root, self.catalog),
             "book": self.book,
         }
 
