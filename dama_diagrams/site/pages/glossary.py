@@ -33,8 +33,9 @@ def glossary_entries(project_root: Path, catalog: Catalog) -> str:
         if concept.definition is None:
             continue
         words = concept.words.get(catalog.language) or concept.words[ENGLISH]
-        # in Italian the headword is the Italian term: only its synonyms go in brackets
-        italian = () if catalog.language == ITALIAN else concept.italian
+        italian = concept.italian
+        if catalog.language == ITALIAN:  # the headword is the Italian term: only the others
+            italian = tuple(word for word in italian if word.casefold() != words.term.casefold())
         originals = [*italian, *words.also]
         definition = catalog.message(concept.definition)
         term = _escaped(words.headword)
