@@ -86,6 +86,7 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
     from ..site.builder.config import BaseConfig
     from ..site.i18n import available_languages, catalog_status, check_drafts, format_status
     from ..site.i18n import translation_problems as problems_of
+    from ..site.i18n.quality import QualityError
     from ..site.i18n.reading import check_languages
 
     root = project_root()
@@ -94,12 +95,21 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
     if args.lang:
         check_languages(root, args.lang)
     languages = args.lang or available_languages(root)
-    problems = {code: problems_of(root, [code])[0] for code in languages}
+    checked = {
+        code: problems_of(root, [code], strict=args.strict_translations) for code in languages
+    }
+    problems = {code: errors for code, (errors, _) in checked.items()}
     statuses = catalog_status(root, languages, drafts=base.drafts)
     broken = [code for code, found in problems.items() if found]
     print(format_status(statuses, broken=broken, verbose=args.verbose), file=out)
     for problem in (problem for found in problems.values() for problem in found):
         print(str(problem), file=errors_of(out))
+    # The quality checks' findings: warnings here, errors above with --strict-translations.
+    for _, warnings in checked.values():
+        for warning in warnings:
+            if isinstance(warning, QualityError):
+                where = f"{warning.path}:{warning.line}" if warning.line else warning.path
+                print(f"{where}: warning: {warning.message}", file=errors_of(out))
     return 1 if broken else 0
 
 
@@ -128,7 +138,8 @@ def add_site_commands(commands: Commands) -> None:
     build.add_argument(
         "--strict-translations",
         action="store_true",
-        help="fail on any outdated or missing translation (for releases)",
+        help="fail on any outdated or missing translation, or finding of the quality checks "
+        "(for releases)",
     )
     build.set_defaults(handler=_build)
 
@@ -178,6 +189,12 @@ def add_site_commands(commands: Commands) -> None:
     status.add_argument("--lang", action="append", metavar="L", help="only this language")
     status.add_argument(
         "-v", "--verbose", action="store_true", help="list each outdated or missing message"
+    )
+    status.add_argument(
+        "--strict-translations",
+        action="store_true",
+        help="fail on outdated or missing translations and on the quality checks' findings "
+        "(terminology, consistency, typography...), as build --strict-translations does",
     )
     status.set_defaults(handler=_status)
 

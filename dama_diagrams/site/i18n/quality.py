@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (typographic apostrophes and the multiplication sign are the subject)
 """The translators' quality checks, as Weblate and Crowdin run them, on every PO catalog.
 
 :mod:`.status` refuses what would break a page (placeholders, markup, limits).
@@ -63,7 +64,7 @@ class Finding:
         )
 
 
-class QualityWarning(CatalogError):
+class QualityError(CatalogError):
     """A :class:`Finding` as the catalog errors and warnings of ``status`` and ``build``."""
 
     def __init__(self, finding: Finding) -> None:
@@ -216,6 +217,7 @@ def _inconsistent(entries: list[tuple[str, Entry]]) -> Iterator[tuple[str, str, 
                 entry,
                 (
                     f"is {shorten(entry.translation, 50)}, but {shorten(seen[0], 40)} (line "
-                    f"{seen[1].po_line}) is {shorten(seen[1].translation, 50)}; translate both alike"
+                    f"{seen[1].po_line}) is {shorten(seen[1].translation, 50)}; "
+                    "translate both alike"
                 ),
             )

@@ -21,7 +21,7 @@ from ...errors import shorten
 from .._common import BASE_CONFIG
 from .catalog import Catalog, CatalogError, Entry, MessageKey, State, placeholders
 from .limits import markup_problem
-from .quality import QualityWarning, quality_findings
+from .quality import QualityError, quality_findings
 from .reading import (
     DEFAULT_LANGUAGE,
     available_languages,
@@ -45,7 +45,7 @@ def translation_problems(
     Returns (errors, warnings).  Broken means a PO file that does not parse,
     or a translation whose placeholders differ from its English.  With
     ``strict``, outdated and missing messages are errors too, and so are the
-    findings of the quality checks (:mod:`.quality`), each a :class:`.QualityWarning`.
+    findings of the quality checks (:mod:`.quality`), each a :class:`.QualityError`.
     """
     errors: list[CatalogError] = []
     warnings: list[CatalogError] = []
@@ -67,7 +67,7 @@ def translation_problems(
                     errors.append(_translation_problem(catalog, english, entry, markup))
             elif entry.state != "translated":
                 (errors if strict else warnings).append(_not_current(catalog, english, entry))
-        found = [QualityWarning(finding) for finding in quality_findings(project_root, catalog)]
+        found = [QualityError(finding) for finding in quality_findings(project_root, catalog)]
         (errors if strict else warnings).extend(found)
     return errors, warnings
 

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF002  (the marks each language writes are the subject)
 """What a translation's punctuation, typography and Markdown must keep, checked per message.
 
 - ``punctuation``: spaces at the start or end, the final stop, colon, question
@@ -99,7 +100,7 @@ def typography_problems(translation: str, language: str) -> list[str]:
     """The marks this language writes otherwise: quotes, apostrophes, spaces, ¿ and ¡."""
     text = prose(translation)
     problems = []
-    base = language.split("-")[0].split("_")[0]
+    base = re.split(r"[-_]", language, maxsplit=1)[0]
     if "'" in text:
         at = text.index("'")
         problems.append(f"has a straight apostrophe ({_around(text, at)}); write the typographic ’")
