@@ -36,7 +36,8 @@ from .typography import prose, punctuation_problems, structure_problems, typogra
 
 CHECKS = ("terminology", "inconsistent", "unchanged", "punctuation", "typography", "markdown")
 """Every check's name, as a finding and an allow comment name it."""
-_ALLOW = re.compile(r"^\s*dama:\s*allow\s+(.+?)\s*$", re.IGNORECASE)
+_ALLOW = re.compile(r"\s*dama:\s*allow\s+([a-z]+(?:\s*,\s*[a-z]+)*)", re.IGNORECASE)
+"""``dama: allow unchanged, markdown``: the names, then any words of explanation."""
 _NOTATION = re.compile(r"(?<!\w)\d+(?:\s*[-x×]\s*\d+)*\.?(?!\w)")
 """Move and square numbers: 22x13, 21-17, 8 × 8, 32."""
 _LABEL_WORDS = 6
@@ -83,7 +84,7 @@ def allowed_checks(comments: Iterable[str]) -> frozenset[str]:
     for comment in comments:
         match = _ALLOW.match(comment)
         if match is not None:
-            names = {name.strip().lower() for name in re.split(r"[,\s]+", match.group(1))}
+            names = {name.strip().lower() for name in match.group(1).split(",")}
             found |= set(CHECKS) if "all" in names else names & set(CHECKS)
     return frozenset(found)
 
