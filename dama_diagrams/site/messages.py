@@ -43,6 +43,9 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("ui.to_light", "Switch to light mode"),
     pgettext("ui.made_with", "Made with {tool}"),
     pgettext("ui.not_served", "not in this preview"),
+    # theme: Material's labels, for screen readers
+    pgettext("theme.header", "Header"),
+    pgettext("theme.footer", "Footer"),
     # glossary: one entry, its headword and Italian term from docs/terms.yaml
     pgettext("glossary.entry", "**{term}** ({original}): {definition}"),
     pgettext("glossary.entry_plain", "**{term}**: {definition}"),
