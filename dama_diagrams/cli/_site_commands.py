@@ -102,8 +102,9 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
     statuses = catalog_status(root, languages, drafts=base.drafts)
     broken = [code for code, found in problems.items() if found]
     print(format_status(statuses, broken=broken, verbose=args.verbose), file=out)
-    for problem in (problem for found in problems.values() for problem in found):
-        print(str(problem), file=errors_of(out))
+    # dict.fromkeys: a fault of a file that every language reads (docs/terms.yaml) once
+    for line in dict.fromkeys(str(problem) for found in problems.values() for problem in found):
+        print(line, file=errors_of(out))
     # The quality checks' findings: warnings here, errors above with --strict-translations.
     for _, warnings in checked.values():
         for warning in warnings:
@@ -111,6 +112,35 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
                 where = f"{warning.path}:{warning.line}" if warning.line else warning.path
                 print(f"{where}: warning: {warning.message}", file=errors_of(out))
     return 1 if broken else 0
+
+
+def _terms(args: argparse.Namespace, out: TextIO) -> int:
+    """The terminology base as TBX: to a file, or to stdout."""
+    from .._files import write_atomically
+    from ..site.i18n import available_languages, load_catalog
+    from ..site.i18n.catalog import CatalogError
+    from ..site.i18n.tbx import terms_tbx
+    from ..site.i18n.terms import TERMS_FILE, load_terms
+
+    root = project_root()
+    terms = load_terms(root)
+    if terms is None:
+        raise CatalogError(f"there is no terminology file {TERMS_FILE.as_posix()} to export")
+    definitions = {
+        code: {
+            english: entry.translation
+            for (_, english), entry in load_catalog(root, code).entries.items()
+            if entry.state == "translated"
+        }
+        for code in available_languages(root)
+    }
+    data = terms_tbx(terms, definitions)
+    if args.out is None:
+        out.write(data.decode())
+    else:
+        write_atomically(args.out, data)
+        print(f"wrote {shown(args.out)}", file=out)
+    return 0
 
 
 def _update_translations(args: argparse.Namespace, out: TextIO) -> int:
@@ -197,6 +227,14 @@ def add_site_commands(commands: Commands) -> None:
         "(terminology, consistency, typography...), as build --strict-translations does",
     )
     status.set_defaults(handler=_status)
+
+    terms = commands.add_parser(
+        "terms", help="export docs/terms.yaml as TBX, for Weblate, Crowdin or Poedit"
+    )
+    terms.add_argument(
+        "--out", type=Path, default=None, metavar="FILE", help="default: standard output"
+    )
+    terms.set_defaults(handler=_terms)
 
 
 def add_update_translations(commands: Commands) -> None:

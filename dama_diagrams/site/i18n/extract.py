@@ -25,7 +25,7 @@ from ..._files import read_project_file
 from ..._project import link_outside
 from ...diagram._yaml import YamlError, compose_yaml, read_utf8
 from .._common import SiteError
-from .terms import extract_terms
+from .terms import TermsError, extract_terms
 
 __all__ = [
     "BABEL_CFG",
@@ -130,6 +130,8 @@ def extract_messages(project_root: Path) -> BabelCatalog:
                     options=_options(method, options),
                 )
             )
+        except TermsError as exc:  # the terminology file says what is wrong itself
+            raise TranslationSourceError(exc.message, path=shown, line=exc.line) from None
         except Exception as exc:
             if isinstance(exc, UnicodeDecodeError):
                 read_utf8(path, shown, TranslationSourceError, inside=inside)  # names the line

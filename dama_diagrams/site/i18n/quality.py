@@ -27,11 +27,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from ...errors import shorten
 from .catalog import Catalog, CatalogError, Entry
-from .terms import ENGLISH, Terms, form_pattern, load_terms
+from .terms import ENGLISH, Terms, form_pattern
 from .typography import prose, punctuation_problems, structure_problems, typography_problems
 
 CHECKS = ("terminology", "inconsistent", "unchanged", "punctuation", "typography", "markdown")
@@ -89,9 +88,11 @@ def allowed_checks(comments: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-def quality_findings(project_root: Path, catalog: Catalog) -> list[Finding]:
-    """Every finding of every check in one language's catalog, in the order of the file."""
-    terms = load_terms(project_root)
+def quality_findings(catalog: Catalog, terms: Terms | None) -> list[Finding]:
+    """Every finding of every check in one language's catalog, in the order of the file.
+
+    ``terms`` is the project's :func:`.terms.load_terms`; without it, no terminology check.
+    """
     findings = []
     for check, english, entry, message in _problems(catalog, terms):
         if check in allowed_checks(entry.comments):

@@ -29,6 +29,7 @@ from .reading import (
     load_catalog,
     native_name,
 )
+from .terms import TermsError, load_terms
 
 DRAFTS_SETTING = "extra.dama_diagrams.drafts"
 """Where ``mkdocs.yml`` lists the languages that are not published yet."""
@@ -49,6 +50,11 @@ def translation_problems(
     """
     errors: list[CatalogError] = []
     warnings: list[CatalogError] = []
+    try:
+        terms = load_terms(project_root)
+    except TermsError as exc:
+        errors.append(exc)
+        terms = None
     for language in languages:
         if language == DEFAULT_LANGUAGE:
             continue
@@ -67,7 +73,7 @@ def translation_problems(
                     errors.append(_translation_problem(catalog, english, entry, markup))
             elif entry.state != "translated":
                 (errors if strict else warnings).append(_not_current(catalog, english, entry))
-        found = [QualityError(finding) for finding in quality_findings(project_root, catalog)]
+        found = [QualityError(finding) for finding in quality_findings(catalog, terms)]
         (errors if strict else warnings).extend(found)
     return errors, warnings
 

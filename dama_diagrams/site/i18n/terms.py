@@ -32,6 +32,11 @@ _WORD_KEYS = frozenset({"term", "headword", "forms", "avoid", "also"})
 class TermsError(CatalogError):
     """A terminology file that cannot be read; names its line."""
 
+    @property
+    def lineno(self) -> int | None:
+        """The line, as Babel's extraction errors name it (see :mod:`.extract`)."""
+        return self.line
+
 
 @dataclass(frozen=True)
 class Words:
@@ -240,12 +245,11 @@ def extract_terms(
     """A Babel extraction method: each glossary definition of the terminology file.
 
     Registered as ``dama_terms`` (``pyproject.toml``, ``babel.cfg``).  A file
-    that cannot be read yields nothing here; ``status`` and the build report it.
+    that cannot be read is an error at its line, never an empty list: the
+    definitions would vanish from the template, and an update would make their
+    translations obsolete.
     """
-    try:
-        terms = parse_terms(fileobj.read().decode("utf-8"), TERMS_FILE.as_posix())
-    except (TermsError, UnicodeDecodeError):
-        return
+    terms = parse_terms(fileobj.read().decode("utf-8"), TERMS_FILE.as_posix())
     for concept in terms.concepts:
         if concept.definition is not None:
             yield (

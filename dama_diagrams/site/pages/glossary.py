@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..i18n import Catalog
 from ..i18n.safe_text import catalog_html
-from ..i18n.terms import ENGLISH, TERMS_FILE, load_terms
+from ..i18n.terms import ENGLISH, TERMS_FILE, TermsError, load_terms
 from .nav import PageError
 
 ITALIAN = "it"
@@ -23,7 +23,10 @@ _MARKDOWN = re.compile(r"([\\`*_\[\]])")
 
 def glossary_entries(project_root: Path, catalog: Catalog) -> str:
     """The glossary as a Markdown list, one item per concept with a definition."""
-    terms = load_terms(project_root)
+    try:
+        terms = load_terms(project_root)
+    except TermsError as exc:  # named at its own line, not at the template's
+        raise PageError(exc.message, path=exc.path, line=exc.line) from None
     if terms is None:
         raise PageError(
             f"the glossary needs the terminology file {TERMS_FILE.as_posix()}, which is missing"
