@@ -45,6 +45,9 @@ line then reads the installed package's module, so that the code's messages
 (the legend, the engine's sentences) are never silently dropped from the
 template, and their translations never turned obsolete by an update.
 """
+COMMENT_TAGS = ("dama:",)
+"""Source comments that go to the translators (``#.``): ``{# dama: allow unchanged #}``
+just before a message accepts a quality finding in every language (see :mod:`.quality`)."""
 DIAGRAM_MESSAGES = ("title", "caption")
 """The keys of a diagram file that readers see, in English."""
 
@@ -127,6 +130,7 @@ def extract_messages(project_root: Path) -> BabelCatalog:
                     _method(method),
                     io.BytesIO(data),
                     keywords=DEFAULT_KEYWORDS,
+                    comment_tags=COMMENT_TAGS,
                     options=_options(method, options),
                 )
             )
@@ -140,7 +144,10 @@ def extract_messages(project_root: Path) -> BabelCatalog:
             raise _source_error(exc, shown) from None
         for line, message, comments, context in found:
             template.add(
-                message, locations=[(shown, line)], auto_comments=comments, context=context
+                message,
+                locations=[(shown, line)],
+                auto_comments=[_tagged(comment, method) for comment in comments],
+                context=context,
             )
     return template
 
@@ -168,6 +175,13 @@ def _sources(project_root: Path) -> list[tuple[Path, str, str, dict[str, str]]]:
                 (Path(__file__).parent.parent / "messages.py", CODE_MESSAGES, method, options)
             )
     return found
+
+
+def _tagged(comment: str, method: str) -> str:
+    """A source comment with its ``dama:`` tag, which Jinja's extractor cuts off."""
+    jinja = method == "jinja2" or method.startswith("jinja2.")
+    tag = COMMENT_TAGS[0]
+    return f"{tag} {comment.strip()}" if jinja and not comment.startswith(tag) else comment
 
 
 def _options(method: str, options: dict[str, str]) -> dict[str, str]:

@@ -14,12 +14,18 @@ These checks find what a reader would stumble over, and are warnings unless
 - ``punctuation``, ``typography``, ``markdown``: see :mod:`.typography`.
 
 Each finding is a :class:`Finding`, a plain record (catalog, line, English,
-check, message) that any output format can print.  A translator accepts one in
-the PO file with a translator comment above the entry, ``# dama: allow
-unchanged`` (several checks: ``# dama: allow unchanged, typography``).  It must
-be a translator comment (``#``): ``pybabel update`` and ``msgmerge`` replace
-the extracted comments (``#.``) with the template's, so an accepted finding
-written as ``#.`` would come back at the next ``update-translations``.
+check, message) that any output format can print.  A finding is accepted with
+a comment ``dama: allow <check>[, <check>...]``, then any words of explanation:
+
+- by a translator, in one language, as a *translator comment* in the PO file
+  (``# dama: allow unchanged, «no» is Italian too``), which ``pybabel update``,
+  ``msgmerge`` and ``update-translations`` keep;
+- by the author of the English, in every language, as a comment just before the
+  message in its source (``{# dama: allow unchanged #}`` in a template), which
+  extraction turns into the *extracted comment* ``#. dama: allow unchanged``.
+
+A translator cannot write ``#.`` lines: those are the template's, replaced at
+every update (and so ignored when the catalog is measured against the template).
 """
 
 from __future__ import annotations
