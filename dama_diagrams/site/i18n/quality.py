@@ -31,11 +31,11 @@ every update (and so ignored when the catalog is measured against the template).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 from ...errors import shorten
-from .catalog import Catalog, CatalogError, Entry
+from .catalog import Catalog, CatalogError, Entry, MessageKey
 from .terms import ENGLISH, Terms, form_pattern
 from .typography import prose, punctuation_problems, structure_problems, typography_problems
 
@@ -94,13 +94,17 @@ def allowed_checks(comments: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-def quality_findings(catalog: Catalog, terms: Terms | None) -> list[Finding]:
+def quality_findings(
+    catalog: Catalog, terms: Terms | None, *, refused: Collection[MessageKey] = ()
+) -> list[Finding]:
     """Every finding of every check in one language's catalog, in the order of the file.
 
     ``terms`` is the project's :func:`.terms.load_terms`; without it, no terminology check.
+    ``refused`` messages are left out: :func:`.status.translation_problems` refuses them
+    already, and their text may be built to stall a Markdown reader.
     """
     findings = []
-    for check, english, entry, message in _problems(catalog, terms):
+    for check, english, entry, message in _problems(catalog, terms, frozenset(refused)):
         if check in allowed_checks(entry.comments):
             continue
         findings.append(
@@ -111,16 +115,18 @@ def quality_findings(catalog: Catalog, terms: Terms | None) -> list[Finding]:
     return sorted(findings, key=lambda f: (f.line or 0, CHECKS.index(f.check), f.message))
 
 
-def _translated(catalog: Catalog) -> list[tuple[str, Entry]]:
+def _translated(catalog: Catalog, refused: frozenset[MessageKey]) -> list[tuple[str, Entry]]:
     return [
-        (english, entry)
-        for (_, english), entry in catalog.entries.items()
-        if entry.state == "translated" and entry.po_line is not None
+        (key[1], entry)
+        for key, entry in catalog.entries.items()
+        if entry.state == "translated" and entry.po_line is not None and key not in refused
     ]
 
 
-def _problems(catalog: Catalog, terms: Terms | None) -> Iterator[tuple[str, str, Entry, str]]:
-    entries = _translated(catalog)
+def _problems(
+    catalog: Catalog, terms: Terms | None, refused: frozenset[MessageKey]
+) -> Iterator[tuple[str, str, Entry, str]]:
+    entries = _translated(catalog, refused)
     language = catalog.language
     unchanged = terms.unchanged if terms is not None else frozenset()
     for english, entry in entries:

@@ -63,17 +63,23 @@ def translation_problems(
         except CatalogError as exc:
             errors.append(exc)
             continue
-        for (_, english), entry in catalog.entries.items():
+        refused: set[MessageKey] = set()
+        for key, entry in catalog.entries.items():
+            english = key[1]
             if entry.state == "translated" and entry.po_line is not None:
                 wanted, got = placeholders(english), placeholders(entry.translation)
                 if wanted != got:
                     errors.append(_placeholder_problem(catalog, english, entry, wanted, got))
+                    refused.add(key)
                 markup = markup_problem(english, entry.translation)
                 if markup is not None:
                     errors.append(_translation_problem(catalog, english, entry, markup))
+                    refused.add(key)
             elif entry.state != "translated":
                 (errors if strict else warnings).append(_not_current(catalog, english, entry))
-        found = [QualityError(finding) for finding in quality_findings(catalog, terms)]
+        # a refused translation is not read further: its Markdown may be what stalls a build
+        findings = quality_findings(catalog, terms, refused=refused)
+        found = [QualityError(finding) for finding in findings]
         (errors if strict else warnings).extend(found)
     return errors, warnings
 
