@@ -10,9 +10,11 @@ correct entry that must not be flagged.
 # ruff: noqa: RUF001  (typographic quotes and apostrophes are the subject)
 from __future__ import annotations
 
+import importlib.resources
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import jinja2
 import pytest
 
 from dama_diagrams.site.i18n import available_languages, load_catalog, translation_problems
@@ -401,3 +403,25 @@ def test_the_terms_command_writes_the_tbx(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     found = _tbx_terms(out.read_bytes())
     assert found["man"]["nl"][PREFERRED] == ["schijf"]
+
+
+# --- Material's own labels ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("labels", "header"),
+    [({"header": "Paginakop"}, "Paginakop"), ({}, "Header"), (None, "Header")],
+)
+def test_the_theme_takes_its_header_label_from_the_catalogs(
+    labels: dict[str, str] | None, header: str
+) -> None:
+    """Material's Dutch file says "Header"; the site's override asks the catalogs first."""
+    material = importlib.resources.files("material") / "templates"
+    overrides = ROOT / "dama_diagrams" / "site" / "templates" / "overrides"
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(overrides), str(material)]))
+    page = env.from_string(
+        '{% import "partials/language.html" as lang with context %}'
+        '{{ lang.t("header") }}|{{ lang.t("footer.next") }}'
+    )
+    config = {"theme": {"language": "nl"}, "extra": {"dama_theme_labels": labels}}
+    assert page.render(config=config) == f"{header}|Volgende"
