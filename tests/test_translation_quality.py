@@ -425,3 +425,18 @@ def test_the_theme_takes_its_header_label_from_the_catalogs(
     )
     config = {"theme": {"language": "nl"}, "extra": {"dama_theme_labels": labels}}
     assert page.render(config=config) == f"{header}|Volgende"
+
+
+def test_a_broken_terminology_file_stops_status_at_its_line(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    terms = project / "docs" / "terms.yaml"
+    lines = terms.read_text("utf-8").split("\n")
+    number = lines.index("  - id: king") + 1
+    lines[number - 1] = "  - id: King"
+    terms.write_text("\n".join(lines), encoding="utf-8")
+    result = run_cli("status", cwd=project)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"docs/terms.yaml:{number}: the id 'King' is not lowercase letters, digits and dashes; "
+        "write it so, such as flying-king"
+    ]

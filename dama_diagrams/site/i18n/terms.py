@@ -156,7 +156,8 @@ def _concept(item: YamlValue, shown: str) -> Concept:
     ident = _text(data.get("id"), "id", shown, item.line)
     if not _ID.fullmatch(ident):
         raise TermsError(
-            f"the id '{ident}' is not lowercase letters, digits and dashes",
+            f"the id '{ident}' is not lowercase letters, digits and dashes; "
+            "write it so, such as flying-king",
             path=shown,
             line=item.line,
         )
