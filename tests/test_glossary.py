@@ -1,9 +1,9 @@
 """The glossary defines every word of the game that the rules pages use, with its Italian term.
 
 The list below is the game's vocabulary as the pages write it, kept by hand: each
-headword of the glossary, with the words by which the English pages use it.  A
-term the pages use that the glossary lacks fails, and so does a glossary entry,
-in any language, that drops its Italian term.
+headword of the glossary (``docs/terms.yaml``), with the words by which the English
+pages use it.  A term the pages use that the glossary lacks fails, and so does a
+glossary entry, in any language, without the file's headword or Italian term.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from dama_diagrams.site.i18n import available_languages
-from dama_diagrams.site.i18n.reading import read_catalog
+from dama_diagrams.site.i18n import available_languages, load_catalog
+from dama_diagrams.site.i18n.terms import Concept, load_terms
+from dama_diagrams.site.pages.glossary import glossary_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "docs" / "pages"
-GLOSSARY = PAGES / "glossary.md.j2"
 RULES_PAGES = [
     "index", "board", "play", "man", "king", "capturing", "priority",
     "promotion", "end", "exercises", "game", "compare",
@@ -39,7 +39,7 @@ TERMS: dict[str, str | None] = {
     "Quiet move": r"\bquiet move\b",
     "Side to move": r"\bside to move\b|\bwhose turn\b",
     "Start square": r"\bstart square\b",
-    "landing square": r"\blanding squares?\b|\blands on\b",
+    "Landing square": r"\blanding squares?\b|\blands on\b",
     "Capture": r"\bcaptur(e|es|ed|ing)\b",
     "Multiple capture": r"\bmultiple captures?\b",
     "Compulsory capture": r"\bcompulsory\b",
@@ -64,31 +64,22 @@ def _pages_text() -> str:
     return " ".join(_plain((PAGES / f"{page}.md.j2").read_text("utf-8")) for page in RULES_PAGES)
 
 
-def _entries() -> list[str]:
-    """The English of each glossary entry, as its message id."""
-    template = GLOSSARY.read_text("utf-8")
-    return re.findall(r"^- \{% trans %\}(.*?)\{% endtrans %\}$", template, flags=re.MULTILINE)
+def _concepts() -> list[Concept]:
+    """The glossary's concepts, in order: those of docs/terms.yaml with a definition."""
+    terms = load_terms(ROOT)
+    assert terms is not None
+    return [concept for concept in terms.concepts if concept.definition is not None]
 
 
-def _headwords(entry: str) -> list[str]:
-    """The bold words of an entry: its headword, and any term it defines beside it."""
-    return re.findall(r"\*\*([^*]+)\*\*", entry)
-
-
-def _italian_terms(entry: str) -> list[str]:
-    """The Italian terms in italics in the entry's first bracket, e.g. ['mossa', 'tratto']."""
-    bracket = re.search(r"\((\*.*?)\)", entry)
-    assert bracket is not None, f"no Italian term in brackets: {entry}"
-    return re.findall(r"\*([^*]+)\*", bracket.group(1))
-
-
-def _folded(text: str) -> str:
-    return " ".join(re.sub(r"[*_]", "", text).split()).casefold()
+def _headwords(concept: Concept) -> list[str]:
+    """The concept's English headword, and any term its definition defines in bold."""
+    assert concept.definition is not None
+    return [concept.words["en"].headword, *re.findall(r"\*\*([^*]+)\*\*", concept.definition)]
 
 
 def test_the_glossary_defines_every_term_the_pages_use() -> None:
     text = _pages_text()
-    defined = {word for entry in _entries() for word in _headwords(entry)}
+    defined = {word for concept in _concepts() for word in _headwords(concept)}
     used = [term for term, pattern in TERMS.items() if pattern and re.search(pattern, text)]
     assert [term for term in used if term not in defined] == []
 
@@ -102,35 +93,34 @@ def test_each_listed_term_is_one_the_pages_use(term: str) -> None:
 
 def test_the_list_covers_every_glossary_entry() -> None:
     """A new glossary entry is added to the list too, with the words the pages use for it."""
-    headwords = [_headwords(entry)[0] for entry in _entries()]
+    headwords = [_headwords(concept)[0] for concept in _concepts()]
     assert [word for word in headwords if word not in TERMS] == []
 
 
 def test_the_checks_find_a_missing_term() -> None:
     """The pattern check is real: a glossary without 'Quiet move' would be caught."""
-    entries = [entry for entry in _entries() if "**Quiet move**" not in entry]
-    defined = {word for entry in entries for word in _headwords(entry)}
+    concepts = [concept for concept in _concepts() if concept.id != "quiet-move"]
+    defined = {word for concept in concepts for word in _headwords(concept)}
     assert re.search(r"\bquiet move\b", _pages_text())
     assert "Quiet move" not in defined
 
 
-def test_every_english_entry_names_its_italian_term() -> None:
-    for entry in _entries():
-        assert _italian_terms(entry), entry
+def test_every_concept_names_its_italian_term() -> None:
+    assert [concept.id for concept in _concepts() if not concept.italian] == []
 
 
-@pytest.mark.parametrize("language", [lang for lang in available_languages(ROOT) if lang != "en"])
-def test_every_language_keeps_the_italian_term_of_each_entry(language: str) -> None:
-    catalog = read_catalog(ROOT, language)
-    missing = []
-    for entry in _entries():
-        message = catalog.get(entry)
-        assert message is not None and message.string, f"{language}: no translation of {entry}"
-        assert not message.fuzzy, f"{language}: outdated translation of {entry}"
-        translated = _folded(message.string)
-        missing += [
-            (language, term, message.string)
-            for term in _italian_terms(entry)
-            if _folded(term) not in translated
-        ]
-    assert missing == []
+@pytest.mark.parametrize("language", available_languages(ROOT))
+def test_each_page_entry_has_the_terms_file_headword_and_italian_term(language: str) -> None:
+    """The page is made from the file: its headwords are the file's, in the file's order."""
+    html = glossary_entries(ROOT, load_catalog(ROOT, language))
+    items = html.split("\n")
+    assert len(items) == len(_concepts())
+    wrong = []
+    for item, concept in zip(items, _concepts(), strict=True):
+        words = concept.words[language]
+        if not item.startswith(f"- <strong>{words.headword}</strong>"):
+            wrong.append((concept.id, item[:60]))
+        shown = [word for word in concept.italian if word.casefold() != words.term.casefold()]
+        italian = concept.italian if language != "it" else shown
+        wrong += [(concept.id, word) for word in italian if f"<em>{word}</em>" not in item]
+    assert wrong == []

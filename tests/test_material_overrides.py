@@ -3,7 +3,7 @@
 ``dama_diagrams/site/templates/overrides/`` holds modified copies of Material for
 MkDocs templates (the ``site_meta`` and ``htmltitle`` blocks of ``base.html`` in
 ``main.html``; ``partials/alternate.html``; ``partials/footer.html``;
-``partials/copyright.html``;
+``partials/copyright.html``; ``partials/language.html``;
 ``404.html``).  Material has
 no smaller hook for these changes, so the copies stay, and these tests pin the
 upstream text each copy was made from: a SHA-256 taken from the tested Material
@@ -41,6 +41,7 @@ COPIED_FILES = {
     "partials/footer.html": "50c2a75f013b7b03fb97f381860c77df8fd5d13d68f90d3281754b68f69ec894",
     "partials/copyright.html": "bc86bca3bf75070fe5d72e2a3463bdddf87c10f4d6459c945fe81c5d384e35ea",
     "404.html": "80c93494b5432b1bcdf292caeb67a0653c45b37372f49e08ad4a70ca695a7495",
+    "partials/language.html": "3a44516f305006ac794f51a45ad7b532cf270916d8e92e8c42784e58b2eff0a3",
 }
 
 # Block of material/templates/base.html -> SHA-256 of its text in Material 9.8.2,
@@ -121,6 +122,10 @@ def test_copied_footer_matches_installed_material() -> None:
 
 def test_copied_copyright_matches_installed_material() -> None:
     check_copied_file("partials/copyright.html")
+
+
+def test_copied_language_partial_matches_installed_material() -> None:
+    check_copied_file("partials/language.html")
 
 
 def test_copied_404_page_matches_installed_material() -> None:

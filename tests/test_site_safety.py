@@ -315,7 +315,7 @@ def test_language_unknown_to_material_is_a_clear_error(project: Path) -> None:
 # --- 6. the empty board's finding matches what is drawn ------------------------------
 
 
-@pytest.mark.parametrize(("numbers", "key"), [("all", "setup_empty"), ("none", "setup")])
+@pytest.mark.parametrize(("numbers", "key"), [("all", "setup_empty"), ("none", "setup_white")])
 def test_empty_board_finding_depends_on_the_numbers_shown(
     tmp_path: Path, numbers: str, key: str
 ) -> None:

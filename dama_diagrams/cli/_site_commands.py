@@ -87,6 +87,7 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
     from ..site.builder.config import BaseConfig
     from ..site.i18n import available_languages, catalog_status, check_drafts, format_status
     from ..site.i18n import translation_problems as problems_of
+    from ..site.i18n.quality import QualityError
     from ..site.i18n.reading import check_languages
 
     root = project_root()
@@ -95,16 +96,58 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
     if args.lang:
         check_languages(root, args.lang)
     languages = args.lang or available_languages(root)
-    problems = {code: problems_of(root, [code])[0] for code in languages}
+    checked = {
+        code: problems_of(root, [code], strict=args.strict_translations) for code in languages
+    }
+    problems = {code: errors for code, (errors, _) in checked.items()}
     statuses = catalog_status(root, languages, drafts=base.drafts)
     broken = [code for code, found in problems.items() if found]
     style: Format = args.output_format
     errors = errors_of(out)
     text = format_status(statuses, broken=broken, verbose=args.verbose)
     print(text, file=summary_stream(style, out, errors))
-    found = (Finding.of(problem) for listed in problems.values() for problem in listed)
-    print_findings(found, style, out=out, errors=errors)
+    # dict.fromkeys: a fault of a file that every language reads (docs/terms.yaml), once
+    refused = dict.fromkeys(
+        Finding.of(problem) for listed in problems.values() for problem in listed
+    )
+    # The quality checks' findings: warnings here, errors above with --strict-translations.
+    warned = (
+        Finding.of(warning, "warning")
+        for _, warnings in checked.values()
+        for warning in warnings
+        if isinstance(warning, QualityError)
+    )
+    print_findings([*refused, *warned], style, out=out, errors=errors)
     return 1 if broken else 0
+
+
+def _terms(args: argparse.Namespace, out: TextIO) -> int:
+    """The terminology base as TBX: to a file, or to stdout."""
+    from .._files import write_atomically
+    from ..site.i18n import available_languages, load_catalog
+    from ..site.i18n.catalog import CatalogError
+    from ..site.i18n.tbx import terms_tbx
+    from ..site.i18n.terms import TERMS_FILE, load_terms
+
+    root = project_root()
+    terms = load_terms(root)
+    if terms is None:
+        raise CatalogError(f"there is no terminology file {TERMS_FILE.as_posix()} to export")
+    definitions = {
+        code: {
+            english: entry.translation
+            for (_, english), entry in load_catalog(root, code).entries.items()
+            if entry.state == "translated"
+        }
+        for code in available_languages(root)
+    }
+    data = terms_tbx(terms, definitions)
+    if args.out is None:
+        out.write(data.decode())
+    else:
+        write_atomically(args.out, data)
+        print(f"wrote {shown(args.out)}", file=out)
+    return 0
 
 
 def _update_translations(args: argparse.Namespace, out: TextIO) -> int:
@@ -132,7 +175,8 @@ def add_site_commands(commands: Commands) -> None:
     build.add_argument(
         "--strict-translations",
         action="store_true",
-        help="fail on any outdated or missing translation (for releases)",
+        help="fail on any outdated or missing translation, or finding of the quality checks "
+        "(for releases)",
     )
     build.set_defaults(handler=_build)
 
@@ -183,8 +227,22 @@ def add_site_commands(commands: Commands) -> None:
     status.add_argument(
         "-v", "--verbose", action="store_true", help="list each outdated or missing message"
     )
+    status.add_argument(
+        "--strict-translations",
+        action="store_true",
+        help="fail on outdated or missing translations and on the quality checks' findings "
+        "(terminology, consistency, typography...), as build --strict-translations does",
+    )
     add_format_option(status)
     status.set_defaults(handler=_status)
+
+    terms = commands.add_parser(
+        "terms", help="export docs/terms.yaml as TBX, for Weblate, Crowdin or Poedit"
+    )
+    terms.add_argument(
+        "--out", type=Path, default=None, metavar="FILE", help="default: standard output"
+    )
+    terms.set_defaults(handler=_terms)
 
 
 def add_update_translations(commands: Commands) -> None:

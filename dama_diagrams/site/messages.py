@@ -43,6 +43,12 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("ui.to_light", "Switch to light mode"),
     pgettext("ui.made_with", "Made with {tool}"),
     pgettext("ui.not_served", "not in this preview"),
+    # theme: Material's labels, for screen readers
+    pgettext("theme.header", "Header"),
+    pgettext("theme.footer", "Footer"),
+    # glossary: one entry, its headword and Italian term from docs/terms.yaml
+    pgettext("glossary.entry", "**{term}** ({original}): {definition}"),
+    pgettext("glossary.entry_plain", "**{term}**: {definition}"),
     # legend
     pgettext("legend.start", "start square"),
     pgettext("legend.landing", "landing squares"),
@@ -114,7 +120,8 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("explain.rejected", "ruled out by {rule}"),
     # engine
     pgettext("engine.setup_initial", "this is the starting position, and White has {count} legal moves."),
-    pgettext("engine.setup", "the position is valid; {side} is to move."),
+    pgettext("engine.setup_white", "the position is valid; White is to move."),
+    pgettext("engine.setup_black", "the position is valid; Black is to move."),
     pgettext("engine.setup_empty", "the board is empty, and all 32 dark squares carry their number."),
     pgettext("engine.move", "{move} is legal: one of {count} possible moves, none of them a capture."),
     pgettext("engine.move_only", "{move} is legal, and it is the only possible move."),

@@ -113,6 +113,12 @@ class LanguageSettings:
     """What the language menu of ``serve --lang`` says of the languages it does not serve."""
     pdf: tuple[str, str] | None = None
     """The link to the language's book: its text and its file, beside the pages (``build``)."""
+    theme_labels: tuple[tuple[str, str], ...] = ()
+    """Material's labels that the catalogs translate: (Material's key, the text)."""
+
+
+THEME_LABELS = ("header", "footer")
+"""Material's aria-labels of the page's header and footer, which its Dutch file leaves English."""
 
 
 def language_settings(
@@ -148,6 +154,7 @@ def language_settings(
         site_root=f"{base.site_url.rstrip('/')}/" if base.site_url else None,
         not_served=catalog.text("ui.not_served"),
         pdf=(catalog.text("ui.pdf"), pdf) if pdf else None,
+        theme_labels=tuple((key, catalog.text(f"theme.{key}")) for key in THEME_LABELS),
     )
 
 
@@ -182,6 +189,7 @@ def apply_language(
         for code, name in settings.alternate
     ]
     config.extra["dama_made_with"] = made_with_html(settings.made_with)
+    config.extra["dama_theme_labels"] = {key: _escaped(text) for key, text in settings.theme_labels}
     title, text = settings.not_found
     config.extra["dama_not_found"] = {"title": _escaped(title), "text": _escaped(text)}
     config.extra["dama_site_root"] = settings.site_root and _escaped(settings.site_root)

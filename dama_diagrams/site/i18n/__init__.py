@@ -6,8 +6,10 @@ messages.po``.  Gives a checked :class:`Catalog` per language, which every later
 room reads, and the translators' tools.  One module each: :mod:`.extract`
 finds the English, :mod:`.reading` reads and measures a PO file,
 :mod:`.catalog` serves the messages to the pages,
-:mod:`.status` checks the catalogs and tells which languages are drafts, and
-:mod:`.update` writes the PO files.
+:mod:`.status` checks the catalogs and tells which languages are drafts,
+:mod:`.update` writes the PO files, :mod:`.terms` reads the terminology base
+(``docs/terms.yaml``) and :mod:`.tbx` exports it, and :mod:`.quality` and
+:mod:`.typography` are the translators' quality checks that :mod:`.status` runs.
 """
 
 from __future__ import annotations

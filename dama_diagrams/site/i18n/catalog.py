@@ -58,6 +58,8 @@ class Entry:
     """The PO file's text, current or not: what its placeholders are checked in."""
     suggested_by: str | None = None
     """For a missing message: the other message whose translation a fuzzy match copied."""
+    comments: tuple[str, ...] = ()
+    """The PO file's translator comments, then the extracted ones (``# dama: allow ...``)."""
 
 
 @dataclass

@@ -25,6 +25,7 @@ from ..._files import read_project_file
 from ..._project import link_outside
 from ...diagram._yaml import YamlError, compose_yaml, read_utf8
 from .._common import SiteError
+from .terms import TermsError, extract_terms
 
 __all__ = [
     "BABEL_CFG",
@@ -44,6 +45,9 @@ line then reads the installed package's module, so that the code's messages
 (the legend, the engine's sentences) are never silently dropped from the
 template, and their translations never turned obsolete by an update.
 """
+COMMENT_TAGS = ("dama:",)
+"""Source comments that go to the translators (``#.``): ``{# dama: allow unchanged #}``
+just before a message accepts a quality finding in every language (see :mod:`.quality`)."""
 DIAGRAM_MESSAGES = ("title", "caption")
 """The keys of a diagram file that readers see, in English."""
 
@@ -126,9 +130,12 @@ def extract_messages(project_root: Path) -> BabelCatalog:
                     _method(method),
                     io.BytesIO(data),
                     keywords=DEFAULT_KEYWORDS,
+                    comment_tags=COMMENT_TAGS,
                     options=_options(method, options),
                 )
             )
+        except TermsError as exc:  # the terminology file says what is wrong itself
+            raise TranslationSourceError(exc.message, path=shown, line=exc.line) from None
         except Exception as exc:
             if isinstance(exc, UnicodeDecodeError):
                 read_utf8(path, shown, TranslationSourceError, inside=inside)  # names the line
@@ -137,7 +144,10 @@ def extract_messages(project_root: Path) -> BabelCatalog:
             raise _source_error(exc, shown) from None
         for line, message, comments, context in found:
             template.add(
-                message, locations=[(shown, line)], auto_comments=comments, context=context
+                message,
+                locations=[(shown, line)],
+                auto_comments=[_tagged(comment, method) for comment in comments],
+                context=context,
             )
     return template
 
@@ -167,6 +177,13 @@ def _sources(project_root: Path) -> list[tuple[Path, str, str, dict[str, str]]]:
     return found
 
 
+def _tagged(comment: str, method: str) -> str:
+    """A source comment with its ``dama:`` tag, which Jinja's extractor cuts off."""
+    jinja = method == "jinja2" or method.startswith("jinja2.")
+    tag = COMMENT_TAGS[0]
+    return f"{tag} {comment.strip()}" if jinja and not comment.startswith(tag) else comment
+
+
 def _options(method: str, options: dict[str, str]) -> dict[str, str]:
     """Jinja's extractor skips a template it cannot parse unless told not to be silent.
 
@@ -181,7 +198,7 @@ def _options(method: str, options: dict[str, str]) -> dict[str, str]:
 
 def _method(name: str) -> Any:
     """Our own extractor by its function, so it works before the package is installed."""
-    return extract_diagram if name == "dama_diagram" else name
+    return {"dama_diagram": extract_diagram, "dama_terms": extract_terms}.get(name, name)
 
 
 def _source_error(exc: Exception, shown: str) -> TranslationSourceError:

@@ -246,6 +246,7 @@ def _load_catalog(
             _po_line(message, po_lines) if suggested_by is None else po_lines.get(key),
             str(message.string or ""),
             suggested_by,
+            (*message.user_comments, *message.auto_comments),
         )
     return Catalog(language, shown, entries)
 

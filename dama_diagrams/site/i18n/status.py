@@ -21,6 +21,7 @@ from ...errors import shorten
 from .._common import BASE_CONFIG
 from .catalog import Catalog, CatalogError, Entry, MessageKey, State, placeholders
 from .limits import markup_problem
+from .quality import QualityError, quality_findings
 from .reading import (
     DEFAULT_LANGUAGE,
     available_languages,
@@ -28,6 +29,7 @@ from .reading import (
     load_catalog,
     native_name,
 )
+from .terms import TermsError, load_terms
 
 DRAFTS_SETTING = "extra.dama_diagrams.drafts"
 """Where ``mkdocs.yml`` lists the languages that are not published yet."""
@@ -43,10 +45,16 @@ def translation_problems(
 
     Returns (errors, warnings).  Broken means a PO file that does not parse,
     or a translation whose placeholders differ from its English.  With
-    ``strict``, outdated and missing messages are errors too.
+    ``strict``, outdated and missing messages are errors too, and so are the
+    findings of the quality checks (:mod:`.quality`), each a :class:`.QualityError`.
     """
     errors: list[CatalogError] = []
     warnings: list[CatalogError] = []
+    try:
+        terms = load_terms(project_root)
+    except TermsError as exc:
+        errors.append(exc)
+        terms = None
     for language in languages:
         if language == DEFAULT_LANGUAGE:
             continue
@@ -55,16 +63,24 @@ def translation_problems(
         except CatalogError as exc:
             errors.append(exc)
             continue
-        for (_, english), entry in catalog.entries.items():
+        refused: set[MessageKey] = set()
+        for key, entry in catalog.entries.items():
+            english = key[1]
             if entry.state == "translated" and entry.po_line is not None:
                 wanted, got = placeholders(english), placeholders(entry.translation)
                 if wanted != got:
                     errors.append(_placeholder_problem(catalog, english, entry, wanted, got))
+                    refused.add(key)
                 markup = markup_problem(english, entry.translation)
                 if markup is not None:
                     errors.append(_translation_problem(catalog, english, entry, markup))
+                    refused.add(key)
             elif entry.state != "translated":
                 (errors if strict else warnings).append(_not_current(catalog, english, entry))
+        # a refused translation is not read further: its Markdown may be what stalls a build
+        findings = quality_findings(catalog, terms, refused=refused)
+        found = [QualityError(finding) for finding in findings]
+        (errors if strict else warnings).extend(found)
     return errors, warnings
 
 

@@ -249,7 +249,7 @@ def _game_lines(history: Sequence[Move]) -> tuple[StepLine, ...]:
     for ply, played in enumerate(history):
         position = position.play(played)
         values = {"label": move_label(ply), "move": str(played)}
-        lines.append(StepLine("game_move", values, "setup", {"side": position.turn.value}))
+        lines.append(StepLine("game_move", values, f"setup_{position.turn.value}", {}))
     return tuple(lines)
 
 
@@ -341,7 +341,7 @@ def _finding(verified: VerifiedDiagram) -> tuple[str, dict[str, FindingValue]]:
                 return "setup_empty", {}  # it says that every number is printed
             if found.initial:
                 return "setup_initial", {"count": legal}
-            return "setup", {"side": side}
+            return f"setup_{side}", {}  # its own sentence per side: "las negras", not "las Negras"
         case Claim.MOVE:
             if diagram.move is None:
                 return "moves", {"moves": tuple(map(str, verified.moves))}

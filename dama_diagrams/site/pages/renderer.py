@@ -6,7 +6,8 @@ that the PO catalogs translate.  A page names its ``title``, ``description``
 and ``summary`` at the top (``{% set title = _("Capturing") %}``), and calls
 helpers for the rest: ``figure(id)`` for a checked diagram,
 ``explain_table(id)`` for the engine's priority table, ``legend()``,
-``link(page)`` and ``summary(page)``.  The output is Markdown for MkDocs.
+``link(page)``, ``summary(page)`` and ``glossary()`` (the entries of
+``docs/terms.yaml``, :mod:`.glossary`).  The output is Markdown for MkDocs.
 
 Templates run with ``StrictUndefined`` (:mod:`.page_templates`), so a typo in a template is an error
 and not an empty string; catalog text goes in as HTML that nh3 has cleaned
@@ -49,6 +50,7 @@ from .figures import (
     FigureView,
     rule_label,
 )
+from .glossary import glossary_entries
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 from .page_templates import environment, page_meta
 
@@ -175,6 +177,7 @@ class PageRenderer:
             "legend": self.legend,
             "link": self.link,
             "summary": self.summary,
+            "glossary": lambda: glossary_entries(self.root, self.catalog),
             "book": self.book,
         }
 

@@ -1,0 +1,442 @@
+"""The translators' quality checks: each planted fault is found at its line; real catalogs pass.
+
+A small project is written by hand: one template, a terminology file and three
+PO catalogs, each entry's line known from the text written here.  Every fault
+the issue names is planted once (a wrong term, an inconsistent pair, unchanged
+text, a glued French colon, a straight apostrophe, a missing link), beside a
+correct entry that must not be flagged.
+"""
+
+# ruff: noqa: RUF001  (typographic quotes and apostrophes are the subject)
+from __future__ import annotations
+
+import importlib.resources
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jinja2
+import pytest
+
+from dama_diagrams.site.i18n import available_languages, load_catalog, translation_problems
+from dama_diagrams.site.i18n.quality import (
+    CHECKS,
+    QualityError,
+    allowed_checks,
+    quality_findings,
+)
+from dama_diagrams.site.i18n.tbx import AVOIDED, PREFERRED, TBX_NAMESPACE, terms_tbx
+from dama_diagrams.site.i18n.terms import TermsError, load_terms, parse_terms
+from dama_diagrams.site.i18n.typography import (
+    punctuation_problems,
+    structure_problems,
+    typography_problems,
+)
+from dama_diagrams.site.i18n.update import update_translations
+
+from .conftest import copy_project, run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MESSAGES = [
+    "A man moves one square.",
+    "A king moves.",
+    "Not allowed:",
+    "not allowed",
+    "Checked by the engine",
+    "The move 22x13: the only capture.",
+    "The player's turn.",
+    "See [the rules](https://example.org/rules).",
+]
+TERMS = """\
+concepts:
+  - id: man
+    italian: [pedina]
+    en: {term: man, forms: [man, men]}
+    nl: {term: schijf, forms: [schijf, schijven], avoid: [damsteen]}
+    it: {term: pedina, forms: [pedin*]}
+    fr: {term: pion, forms: [pion, pions]}
+"""
+HEADER = """\
+msgid ""
+msgstr ""
+"Language: {language}\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+"""
+PLANTED: dict[str, list[tuple[str, str, str | None]]] = {
+    # (English, translation, the check that must find it there, or None)
+    "nl": [
+        ("A man moves one square.", "Een damsteen zet één veld.", "terminology"),
+        ("A king moves.", "Een dam zet.", None),
+        ("Not allowed:", "Niet toegestaan:", None),
+        ("not allowed", "verboden", "inconsistent"),
+        ("Checked by the engine", "Checked by the engine", "unchanged"),
+    ],
+    "fr": [
+        ("A man moves one square.", "Un pion avance d’une case.", None),
+        ("The move 22x13: the only capture.", "Le coup 22x13: la seule prise.", "typography"),
+    ],
+    "it": [
+        ("The player's turn.", "Il turno dell'avversario.", "typography"),
+        ("See [the rules](https://example.org/rules).", "Vedi le regole.", "markdown"),
+        ("A man moves one square.", "La pedina avanza di una casella.", None),
+    ],
+}
+
+
+def _po_text(language: str, comments: dict[str, str] | None = None) -> str:
+    parts = [HEADER.replace("{language}", language)]
+    for english, text, _ in PLANTED[language]:
+        line = MESSAGES.index(english) + 1
+        comment = (comments or {}).get(english, "")
+        parts.append(f'{comment}#: docs/pages/p.md.j2:{line}\nmsgid "{english}"\nmsgstr "{text}"\n')
+    return "\n".join(parts)
+
+
+def _msgid_line(text: str, english: str) -> int:
+    """The line of ``msgid "english"`` in a PO text written above, counted from 1."""
+    return text.split("\n").index(f'msgid "{english}"') + 1
+
+
+@pytest.fixture
+def planted(tmp_path: Path) -> Path:
+    (tmp_path / "babel.cfg").write_text("[jinja2: docs/pages/*.md.j2]\nsilent = false\n")
+    pages = tmp_path / "docs" / "pages"
+    pages.mkdir(parents=True)
+    template = "\n".join(f'{{{{ _("{english}") }}}}' for english in MESSAGES)
+    (pages / "p.md.j2").write_text(template + "\n", encoding="utf-8")
+    (tmp_path / "docs" / "terms.yaml").write_text(TERMS, encoding="utf-8")
+    for language in PLANTED:
+        folder = tmp_path / "docs" / "locales" / language / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / "messages.po").write_text(_po_text(language), encoding="utf-8")
+    return tmp_path
+
+
+def _found(project: Path, language: str) -> set[tuple[str, int | None]]:
+    findings = quality_findings(load_catalog(project, language), load_terms(project))
+    return {(finding.check, finding.line) for finding in findings}
+
+
+@pytest.mark.parametrize("language", sorted(PLANTED))
+def test_each_planted_fault_is_found_at_its_line_and_nothing_else(
+    planted: Path, language: str
+) -> None:
+    text = _po_text(language)
+    expected = {
+        (check, _msgid_line(text, english))
+        for english, _, check in PLANTED[language]
+        if check is not None
+    }
+    assert _found(planted, language) == expected
+
+
+def test_a_finding_names_the_catalog_its_line_the_english_and_the_check(planted: Path) -> None:
+    findings = quality_findings(load_catalog(planted, "fr"), load_terms(planted))
+    assert len(findings) == 1
+    finding = findings[0]
+    assert finding.path == "docs/locales/fr/LC_MESSAGES/messages.po"
+    assert finding.english == "The move 22x13: the only capture."
+    assert finding.check == "typography"
+    assert "no space before ':'" in finding.message
+    assert str(finding).startswith(f"docs/locales/fr/LC_MESSAGES/messages.po:{finding.line}: ")
+
+
+def test_the_wrong_term_is_named_both_ways(planted: Path) -> None:
+    """The Dutch 'damsteen' lacks the preferred 'schijf' and is a word to avoid."""
+    findings = quality_findings(load_catalog(planted, "nl"), load_terms(planted))
+    messages = [f.message for f in findings if f.check == "terminology"]
+    assert len(messages) == 2
+    assert any("lacks 'schijf'" in message for message in messages)
+    assert any("says 'damsteen'" in message for message in messages)
+
+
+def test_findings_are_warnings_and_errors_when_strict(planted: Path) -> None:
+    errors, warnings = translation_problems(planted, ["it"])
+    assert errors == []
+    assert sorted(w.finding.check for w in warnings if isinstance(w, QualityError)) == [
+        "markdown",
+        "typography",
+    ]
+    errors, _ = translation_problems(planted, ["it"], strict=True)
+    assert sorted(e.finding.check for e in errors if isinstance(e, QualityError)) == [
+        "markdown",
+        "typography",
+    ]
+
+
+# --- accepting a finding in the PO file --------------------------------------------------
+
+
+def test_a_translator_comment_accepts_a_finding_and_survives_an_update(planted: Path) -> None:
+    """``# dama: allow unchanged`` is a translator comment: gettext tools keep those."""
+    po = planted / "docs/locales/nl/LC_MESSAGES/messages.po"
+    allow = {"Checked by the engine": "# dama: allow unchanged, the same word in Dutch\n"}
+    po.write_text(_po_text("nl", allow), encoding="utf-8")
+    assert "unchanged" not in {check for check, _ in _found(planted, "nl")}
+    update_translations(planted, ["nl"])
+    assert "# dama: allow unchanged, the same word in Dutch\n" in po.read_text("utf-8")
+    assert "unchanged" not in {check for check, _ in _found(planted, "nl")}
+
+
+def test_an_extracted_comment_in_the_po_file_is_the_templates_and_is_dropped(
+    planted: Path,
+) -> None:
+    """A ``#.`` line a translator writes is not theirs: an update replaces it."""
+    po = planted / "docs/locales/nl/LC_MESSAGES/messages.po"
+    po.write_text(
+        _po_text("nl", {"Checked by the engine": "#. dama: allow unchanged\n"}), encoding="utf-8"
+    )
+    assert "unchanged" in {check for check, _ in _found(planted, "nl")}
+    update_translations(planted, ["nl"])
+    assert "dama: allow" not in po.read_text("utf-8")
+
+
+def test_a_source_comment_accepts_a_finding_in_every_language(planted: Path) -> None:
+    """``{# dama: allow unchanged #}`` before the message becomes ``#.`` in every catalog."""
+    template = planted / "docs/pages/p.md.j2"
+    english = 'Checked by the engine") }}'
+    text = template.read_text("utf-8")
+    template.write_text(
+        text.replace(f'{{{{ _("{english}', f'{{# dama: allow unchanged #}}{{{{ _("{english}'),
+        encoding="utf-8",
+    )
+    assert "unchanged" not in {check for check, _ in _found(planted, "nl")}
+    update_translations(planted, ["nl"])
+    po = (planted / "docs/locales/nl/LC_MESSAGES/messages.po").read_text("utf-8")
+    assert "#. dama: allow unchanged\n" in po
+    assert "unchanged" not in {check for check, _ in _found(planted, "nl")}
+
+
+def test_allow_comments_name_checks_then_any_explanation() -> None:
+    assert allowed_checks(["dama: allow unchanged"]) == {"unchanged"}
+    assert allowed_checks([" dama: allow unchanged, markdown: both fine"]) == {
+        "unchanged",
+        "markdown",
+    }
+    assert allowed_checks(["dama: allow all"]) == set(CHECKS)
+    assert allowed_checks(["a note about unchanged text", "dama: allow nothing"]) == set()
+
+
+# --- the checks, one by one, on text worked out by hand -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "wanted"),
+    [
+        ("Coup : 22x13", "fr", "a breaking space before ':'"),
+        ("Coup\u00a0: 22x13\u00a0; «\u00a0dame\u00a0»", "fr", None),
+        ("«dame\u00a0»", "fr", "no no-break space after '«'"),
+        ("Qué jugada?", "es", "does not open it with '¿'"),
+        ("Juegan. ¿Qué jugada? Sí.", "es", None),
+        ("Gana!", "es", "does not open it with '¡'"),
+        ("Er sagt «nein».", "de", "quotes with «"),
+        ("Er sagt „nein“.", "de", None),
+        ("open “Toon het antwoord”", "nl", "quotes with “"),
+        ("open ‘Toon het antwoord’ en zo’n", "nl", None),
+        ("apri “Mostra”", "it", "quotes with “"),
+        ("l’ultima riga, `it's code`", "it", None),
+        ("l'ultima riga", "it", "straight apostrophe"),
+    ],
+)
+def test_typography(text: str, language: str, wanted: str | None) -> None:
+    found = typography_problems(text, language)
+    if wanted is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and wanted in found[0], found
+
+
+@pytest.mark.parametrize(
+    ("english", "translation", "wanted"),
+    [
+        ("Move:", "Zet", "ends with no final mark, where the English ends with a colon"),
+        ("Move:", "Coup\u00a0:", None),
+        ("Is it?", "Ist es so.", "ends with a full stop, where the English ends with a question"),
+        ("He wins.", "Il gagne\u00a0!", None),
+        (" padded", "rembourré", "starts without the space"),
+        ("One.\n\nTwo.", "Eins. Zwei.", "has 1 paragraphs, the English 2"),
+        ("one space", "zwei  Leerzeichen", "double space"),
+        ("*it* (“quoted”)", "*es* («zitiert»)", None),
+    ],
+)
+def test_punctuation(english: str, translation: str, wanted: str | None) -> None:
+    found = punctuation_problems(english, translation)
+    if wanted is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and wanted in found[0], found
+
+
+@pytest.mark.parametrize(
+    ("english", "translation", "wanted"),
+    [
+        ("See [x](https://a.b/c).", "Siehe x.", "lacks the link to https://a.b/c"),
+        ("Run `status` now.", "Lance `statut`.", "lacks the code `status`"),
+        ("A *man* and a **king**.", "Een schijf en een **dam**.", "has 1 emphases"),
+        ("See [x](https://a.b/c), `a`, *b*.", "Zie [y](https://a.b/c), `a`, *c*.", None),
+    ],
+)
+def test_markdown_structure(english: str, translation: str, wanted: str | None) -> None:
+    found = structure_problems(english, translation)
+    if wanted is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and wanted in found[0], found
+
+
+# --- the real catalogs ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", [code for code in available_languages(ROOT) if code != "en"])
+def test_the_real_catalogs_pass_every_check(language: str) -> None:
+    findings = quality_findings(load_catalog(ROOT, language), load_terms(ROOT))
+    assert [str(finding) for finding in findings] == []
+
+
+def test_status_warns_and_strict_status_fails_on_a_finding(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    po = project / "docs/locales/fr/LC_MESSAGES/messages.po"
+    text = po.read_text("utf-8")
+    glued = text.replace('msgstr "Interdit\u00a0:"', 'msgstr "Interdit:"', 1)
+    assert glued != text
+    po.write_text(glued, encoding="utf-8")
+    line = glued.split("\n").index('msgid "Not allowed:"') + 1
+    plain = run_cli("status", "--lang", "fr", cwd=project)
+    assert plain.returncode == 0, plain.stderr
+    expected = f"warning: docs/locales/fr/LC_MESSAGES/messages.po:{line}: fr: typography: "
+    assert expected in plain.stderr
+    strict = run_cli("status", "--lang", "fr", "--strict-translations", cwd=project)
+    assert strict.returncode == 1
+    assert f"docs/locales/fr/LC_MESSAGES/messages.po:{line}: fr: typography: " in strict.stderr
+    assert "Traceback" not in strict.stderr
+
+
+# --- the terminology file ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "wanted"),
+    [
+        ("concepts:\n  - id: man\n    en: {term: man}\n    colour: red\n", 4, "unknown key"),
+        ("concepts:\n  - id: man\n    nl: {term: schijf}\n", 2, "no English words"),
+        ("concepts:\n  - id: man\n    en: {term: man, nope: 1}\n", 3, "unknown key 'nope'"),
+        (
+            "concepts:\n  - id: a\n    en: {term: x}\n  - id: a\n    en: {term: y}\n",
+            4,
+            "a second concept 'a' (the first is on line 2)",
+        ),
+        ("concepts:\n  - id: man\n    en: {term: man}\n    check: maybe\n", 4, "true or false"),
+        ("concepts: [\n", 1, "not valid YAML"),  # the bracket that is never closed
+        ("concepts:\n  - id: x\n    en: !!python/object:os.system {term: a}\n", 3, "tag"),
+    ],
+)
+def test_a_bad_terminology_file_is_one_error_at_its_line(text: str, line: int, wanted: str) -> None:
+    with pytest.raises(TermsError) as caught:
+        parse_terms(text, "docs/terms.yaml")
+    assert caught.value.path == "docs/terms.yaml"
+    assert caught.value.line == line
+    assert wanted in caught.value.message
+
+
+def test_the_real_terminology_file_has_every_language_for_every_concept() -> None:
+    terms = load_terms(ROOT)
+    assert terms is not None
+    languages = set(available_languages(ROOT))
+    assert [c.id for c in terms.concepts if set(c.words) != languages] == []
+
+
+# --- TBX -----------------------------------------------------------------------------------
+
+
+def _tbx_terms(data: bytes) -> dict[str, dict[str, dict[str, list[str]]]]:
+    """Concept id -> language -> administrative status -> terms, as the XML says."""
+    namespace = {"t": TBX_NAMESPACE}
+    lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    found: dict[str, dict[str, dict[str, list[str]]]] = {}
+    for entry in ET.fromstring(data).iterfind(".//t:conceptEntry", namespace):
+        languages = found.setdefault(entry.attrib["id"], {})
+        for section in entry.iterfind("t:langSec", namespace):
+            statuses = languages.setdefault(section.attrib[lang], {})
+            for term_section in section.iterfind("t:termSec", namespace):
+                term = term_section.findtext("t:term", namespaces=namespace)
+                status = term_section.findtext("t:termNote", namespaces=namespace)
+                assert term is not None and status is not None
+                statuses.setdefault(status, []).append(term)
+    return found
+
+
+def test_the_tbx_export_parses_and_holds_every_term_in_six_languages() -> None:
+    terms = load_terms(ROOT)
+    assert terms is not None
+    data = terms_tbx(terms, {})
+    found = _tbx_terms(data)
+    assert list(found) == [concept.id for concept in terms.concepts]
+    for concept in terms.concepts:
+        assert sorted(found[concept.id]) == ["de", "en", "es", "fr", "it", "nl"]
+        for language, words in concept.words.items():
+            assert found[concept.id][language][PREFERRED] == [words.term]
+    # checked against the file by hand: German's words to avoid for the man
+    assert found["man"]["de"][PREFERRED] == ["einfacher Stein"]
+    assert "Stein" in found["man"]["de"][AVOIDED]
+    assert terms_tbx(terms, {}) == data  # the same bytes every time
+
+
+def test_the_tbx_export_escapes_every_word() -> None:
+    text = (
+        "concepts:\n  - id: odd\n    definition: 'a <b> & \"c\"'\n"
+        "    en: {term: 'x < y & \"z\"', avoid: [']]>']}\n"
+    )
+    data = terms_tbx(parse_terms(text, "t.yaml"), {"fr": {'a <b> & "c"': "« <i> »"}})
+    found = _tbx_terms(data)
+    assert found["odd"]["en"] == {PREFERRED: ['x < y & "z"'], AVOIDED: ["]]>"]}
+    root = ET.fromstring(data)
+    definitions = [e.text for e in root.iter(f"{{{TBX_NAMESPACE}}}descrip")]
+    assert definitions == ['a <b> & "c"']  # fr is not among the concept's languages
+
+
+def test_the_terms_command_writes_the_tbx(tmp_path: Path) -> None:
+    out = tmp_path / "terms.tbx"
+    result = run_cli("terms", "--out", out, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    found = _tbx_terms(out.read_bytes())
+    assert found["man"]["nl"][PREFERRED] == ["schijf"]
+
+
+# --- Material's own labels ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("labels", "header"),
+    [({"header": "Paginakop"}, "Paginakop"), ({}, "Header"), (None, "Header")],
+)
+def test_the_theme_takes_its_header_label_from_the_catalogs(
+    labels: dict[str, str] | None, header: str
+) -> None:
+    """Material's Dutch file says "Header"; the site's override asks the catalogs first."""
+    material = importlib.resources.files("material") / "templates"
+    overrides = ROOT / "dama_diagrams" / "site" / "templates" / "overrides"
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(overrides), str(material)]))
+    page = env.from_string(
+        '{% import "partials/language.html" as lang with context %}'
+        '{{ lang.t("header") }}|{{ lang.t("footer.next") }}'
+    )
+    config = {"theme": {"language": "nl"}, "extra": {"dama_theme_labels": labels}}
+    assert page.render(config=config) == f"{header}|Volgende"
+
+
+def test_a_broken_terminology_file_stops_status_at_its_line(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    terms = project / "docs" / "terms.yaml"
+    lines = terms.read_text("utf-8").split("\n")
+    number = lines.index("  - id: king") + 1
+    lines[number - 1] = "  - id: King"
+    terms.write_text("\n".join(lines), encoding="utf-8")
+    result = run_cli("status", cwd=project)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"docs/terms.yaml:{number}: the id 'King' is not lowercase letters, digits and dashes; "
+        "write it so, such as flying-king"
+    ]
