@@ -10,6 +10,7 @@ walking the structure tree with pikepdf.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -95,6 +96,12 @@ def _read(books: Path, language: str) -> PdfReader:
     return PdfReader(books / f"{language}.pdf")
 
 
+@functools.cache
+def _texts(books: Path, language: str) -> tuple[str, ...]:
+    """The text pypdf reads on each page of a book: read once, for every test that needs it."""
+    return tuple(page.extract_text() for page in _read(books, language).pages)
+
+
 def _outline(reader: PdfReader) -> list[tuple[str, int]]:
     """(title, page index) of each top-level bookmark; nested ones would be lists."""
     entries = []
@@ -123,21 +130,22 @@ def test_each_chapter_starts_a_page_under_its_running_header(books: Path, langua
     outline = _outline(reader)
     assert len(outline) == len(ENGLISH_CHAPTERS)
     ends = [page for _, page in outline[1:]] + [len(reader.pages)]
+    texts = _texts(books, language)
     for (title, start), end in zip(outline, ends, strict=True):
         for index in range(start, end):
-            text = reader.pages[index].extract_text()
+            text = texts[index]
             # The running header names the chapter, the footer gives the page number.
             assert text.startswith(f"{title}\n"), (language, title, index)
             assert text.rstrip().endswith(f"\n{index + 1}"), (language, title, index)
         # The chapter's own heading opens its first page, under the header.
-        assert reader.pages[start].extract_text().startswith(f"{title}\n{title}\n")
+        assert texts[start].startswith(f"{title}\n{title}\n")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_contents_give_each_chapter_its_page_number_and_link(books: Path, language: str) -> None:
     reader = _read(books, language)
     contents = reader.pages[1]
-    lines = contents.extract_text().splitlines()
+    lines = _texts(books, language)[1].splitlines()
     assert lines[-1] == "2"  # its own page number
     listed = [re.match(r"^(.*?) ?(?:\. ?){3,}(\d+)$", line) for line in lines[1:-1]]
     assert all(listed), lines
@@ -167,7 +175,7 @@ def _link_page(reader: PdfReader, link: DictionaryObject) -> int:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_cover_has_title_language_and_the_source_date(books: Path, language: str) -> None:
     reader = _read(books, language)
-    cover = reader.pages[0].extract_text()
+    cover = _texts(books, language)[0]
     assert COVER_DATES[language] in cover
     assert reader.metadata is not None
     assert reader.metadata["/CreationDate"].startswith("D:20231114221320")
@@ -246,7 +254,7 @@ def test_every_font_is_embedded(books: Path, language: str) -> None:
 def test_exercises_ask_and_their_answers_are_at_the_back(books: Path) -> None:
     reader = _read(books, "en")
     outline = dict(_outline(reader))
-    pages = [page.extract_text() for page in reader.pages]
+    pages = _texts(books, "en")
     asked = "".join(pages[outline["Exercises"] : outline["A game explained"]])
     answers = "".join(pages[outline["Solutions to the exercises"] : outline["Glossary"]])
     assert asked.count("Exercise ") >= EXERCISES
@@ -260,8 +268,7 @@ def test_the_game_is_printed_move_by_move(books: Path) -> None:
     reader = _read(books, "en")
     outline = dict(_outline(reader))
     text = " ".join(
-        page.extract_text()
-        for page in reader.pages[outline["A game explained"] : outline["Other draughts games"]]
+        _texts(books, "en")[outline["A game explained"] : outline["Other draughts games"]]
     )
     # A no-break space binds each move number to its move.
     found = re.findall(r"Move \d+\.(?:\.\.)?[ \u00a0](\S+?)\.(?:\s|$)", text)
@@ -454,7 +461,7 @@ SCREEN_WORDS = {
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_page_or_word_for_the_sites_authors(books: Path, language: str) -> None:
-    text = " ".join(page.extract_text() for page in _read(books, language).pages).lower()
+    text = " ".join(_texts(books, language)).lower()
     text = " ".join(text.split())
     found = [word for word in SCREEN_WORDS[language] if word in text]
     assert found == [], language
@@ -468,8 +475,9 @@ def test_every_cross_reference_gives_the_page_it_leads_to(books: Path, language:
     """Each link inside the book, past the contents, is followed by its target's page number."""
     reader = _read(books, language)
     checked = 0
+    texts = _texts(books, language)
     for index, page in enumerate(reader.pages[2:], start=2):
-        text = " ".join(page.extract_text().split())
+        text = " ".join(texts[index].split())
         for annotation in page.get("/Annots", []):
             link = annotation.get_object()
             if link.get("/Subtype") != "/Link" or ("/A" in link and "/URI" in link["/A"]):
@@ -523,9 +531,8 @@ def test_without_typst_the_booklet_command_says_what_to_install(tmp_path: Path) 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_page_holds_a_lone_line(books: Path, language: str) -> None:
     """Widows and orphans kept together: every page past the contents has more than a line."""
-    reader = _read(books, language)
-    for index, page in enumerate(reader.pages[2:], start=3):
-        lines = [line for line in page.extract_text().splitlines() if line.strip()]
+    for index, page in enumerate(_texts(books, language)[2:], start=3):
+        lines = [line for line in page.splitlines() if line.strip()]
         body = lines[1:-1]  # past the running header, before the page number
         assert len(body) >= 3, (language, index, body)
 
@@ -533,7 +540,7 @@ def test_no_page_holds_a_lone_line(books: Path, language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_typographic_apostrophes_and_quotes_throughout(books: Path, language: str) -> None:
     """Print has no typewriter quotes: ' and " become the language's own marks."""
-    text = "".join(page.extract_text() for page in _read(books, language).pages)
+    text = "".join(_texts(books, language))
     assert "'" not in text and '"' not in text
     if language in ("it", "fr"):  # "l'avversario", "l'adversaire": elided articles everywhere
         assert text.count("\u2019") > 50

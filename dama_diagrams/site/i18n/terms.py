@@ -77,8 +77,12 @@ class Terms:
     path: str
 
 
-def form_pattern(forms: Collection[str]) -> re.Pattern[str]:
-    """One pattern for whole-word, case-blind matches of ``forms`` (``*``: any ending)."""
+@lru_cache(maxsize=512)
+def form_pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for whole-word, case-blind matches of ``forms`` (``*``: any ending).
+
+    Cached: the checks ask for the same few dozen patterns for every message.
+    """
     alternatives = []
     for form in sorted(forms, key=len, reverse=True):
         words = [
