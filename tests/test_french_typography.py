@@ -73,14 +73,11 @@ def test_a_side_with_men_and_kings_is_read_with_the_catalogs_separator() -> None
     assert french.startswith("Blancs\u00a0: pions sur 31, 32\u00a0; dame sur 21. Noirs\u00a0: pion")
 
 
-def test_the_built_french_pages_keep_the_no_break_spaces(tmp_path: Path) -> None:
+def test_the_built_french_pages_keep_the_no_break_spaces(built_site: Path) -> None:
     """The home page's list and an alt text, as published: a line never breaks before ':'."""
     import html
 
-    from dama_diagrams.site import build_site
-
-    out = tmp_path / "site"
-    build_site(ROOT, languages=["fr"], out=out)
+    out = built_site
     home = html.unescape((out / "fr" / "index.html").read_text("utf-8"))
     assert "notation</a>\u00a0: le damier" in home
     capturing = html.unescape((out / "fr" / "capturing" / "index.html").read_text("utf-8"))

@@ -65,16 +65,22 @@ def run_mkdocs(config_file: Path, settings: LanguageSettings) -> list[str]:
     return handler.messages
 
 
-def preload(plugins: Iterable[str]) -> None:
-    """Import MkDocs and the named plugins once, before forking: the workers start warm."""
+def preload(plugins: Iterable[str]) -> list[str]:
+    """Import MkDocs and the named plugins once, before forking: the workers start warm.
+
+    Returns the modules imported, for a fork server to import them too (a
+    process with threads cannot fork its workers, see ``publish.workers``).
+    """
     from mkdocs.plugins import get_plugins
 
-    for module in ("mkdocs.commands.build", "mkdocs.config"):
-        importlib.import_module(module)
+    modules = ["mkdocs.commands.build", "mkdocs.config"]
     installed = get_plugins()
     for name in plugins:
         if name in installed:
-            installed[name].load()
+            modules.append(installed[name].module)
+    for module in modules:
+        importlib.import_module(module)
+    return modules
 
 
 def mkdocs_error(language: str, message: str) -> SiteError:

@@ -96,7 +96,7 @@ def _print_books(
     errors: dict[str, DamaError] = {}
     waiting: dict[str, Callable[[], tuple[float, float]]] = {}
     menu = available_languages(project_root)
-    with worker_pool(len(languages)) as pool:
+    with worker_pool(len(languages), [write_book.__module__]) as pool:
         for code in languages:
             try:
                 sources = generate_language(

@@ -357,9 +357,9 @@ def _build_languages(
     built: dict[str, LanguageSources] = {}
     waiting: dict[str, Callable[[], _MkDocsResult]] = {}
     printing: dict[str, Callable[[], tuple[float, float]]] = {}
-    preload(base.plugin_names())
+    warm = [__name__, *preload(base.plugin_names())]  # __name__: the jobs' own module
     preload_drawing()
-    with worker_pool(2 * len(languages)) as pool:
+    with worker_pool(2 * len(languages), warm) as pool:
         with pool.sharing_the_cores():  # this process generates and draws meanwhile
             for code in languages:
                 book = code in books

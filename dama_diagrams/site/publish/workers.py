@@ -20,7 +20,7 @@ import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
@@ -59,10 +59,14 @@ class _Worker:
 class WorkerPool:
     """Runs submitted jobs in at most ``size`` worker processes."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, preload: Sequence[str] = ()) -> None:
         # fork is fast; once threads run (a test server, a browser driver) it is unsafe.
         self._forks = threading.active_count() == 1
         self._context: Any = multiprocessing.get_context("fork" if self._forks else "forkserver")
+        if not self._forks:
+            # The fork server imports these once; each worker it forks starts warm, as a
+            # forked one does (a later pool in this process shares the same server).
+            self._context.set_forkserver_preload(list(preload))
         self._size = size
         self._queue: list[_Task] = []
         self._workers: list[_Worker] = []
@@ -214,9 +218,12 @@ def _signal_name(number: int) -> str:
 
 
 @contextmanager
-def worker_pool(jobs: int) -> Iterator[WorkerPool]:
-    """A pool sized for ``jobs`` jobs and this machine; terminated on any exception."""
-    pool = WorkerPool(max(1, min(WORKERS, jobs, os.cpu_count() or 1)))
+def worker_pool(jobs: int, preload: Sequence[str] = ()) -> Iterator[WorkerPool]:
+    """A pool sized for ``jobs`` jobs and this machine; terminated on any exception.
+
+    ``preload`` names the modules the jobs need, for the workers to import only once.
+    """
+    pool = WorkerPool(max(1, min(WORKERS, jobs, os.cpu_count() or 1)), preload)
     try:
         yield pool
     except BaseException:
