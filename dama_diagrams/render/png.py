@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Unpack
 
-import cairosvg  # type: ignore[import-untyped]  # cairosvg ships no type hints
-
 from ..engine.position import Position
 from .svg import SvgOptions, render_svg
 
@@ -34,6 +32,10 @@ def svg_to_png(
     """
     if not scale > 0:
         raise ValueError(f"scale={scale!r}; the scale must be a positive number")
+    # Imported here: cairocffi parses cairo's C declarations when imported (0.3 s), which
+    # a command that draws no PNG (verify, booklet, a build whose cards are cached) never pays.
+    import cairosvg  # type: ignore[import-untyped]  # cairosvg ships no type hints
+
     png: object = cairosvg.svg2png(
         bytestring=svg_text.encode("utf-8"),
         scale=scale,
