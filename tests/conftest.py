@@ -224,3 +224,13 @@ def site_url(built_site: Path) -> Iterator[str]:
     server.shutdown()
     thread.join()
     server.server_close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Modules with slow tests first, each kept whole (its module fixtures are made once).
+
+    Under ``-n auto`` a long test that starts last keeps one core busy while the
+    others wait; started first, the short tests fill the other cores around it.
+    """
+    slow_modules = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_modules)  # sort is stable
