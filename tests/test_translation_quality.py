@@ -223,6 +223,14 @@ def test_allow_comments_name_checks_then_any_explanation() -> None:
 # --- the checks, one by one, on text worked out by hand -----------------------------------
 
 
+def _found_only(found: list[str], wanted: str | None) -> None:
+    """No finding when none is wanted; else exactly one, and it says ``wanted``."""
+    if wanted is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and wanted in found[0], found
+
+
 @pytest.mark.parametrize(
     ("text", "language", "wanted"),
     [
@@ -243,10 +251,7 @@ def test_allow_comments_name_checks_then_any_explanation() -> None:
 )
 def test_typography(text: str, language: str, wanted: str | None) -> None:
     found = typography_problems(text, language)
-    if wanted is None:
-        assert found == []
-    else:
-        assert len(found) == 1 and wanted in found[0], found
+    _found_only(found, wanted)
 
 
 @pytest.mark.parametrize(
@@ -264,10 +269,7 @@ def test_typography(text: str, language: str, wanted: str | None) -> None:
 )
 def test_punctuation(english: str, translation: str, wanted: str | None) -> None:
     found = punctuation_problems(english, translation)
-    if wanted is None:
-        assert found == []
-    else:
-        assert len(found) == 1 and wanted in found[0], found
+    _found_only(found, wanted)
 
 
 @pytest.mark.parametrize(
@@ -281,10 +283,7 @@ def test_punctuation(english: str, translation: str, wanted: str | None) -> None
 )
 def test_markdown_structure(english: str, translation: str, wanted: str | None) -> None:
     found = structure_problems(english, translation)
-    if wanted is None:
-        assert found == []
-    else:
-        assert len(found) == 1 and wanted in found[0], found
+    _found_only(found, wanted)
 
 
 # --- the real catalogs ---------------------------------------------------------------------
