@@ -49,7 +49,6 @@ def render_files(
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for verified in report.verified:
-        svg = diagram_svg(verified).svg
         target = out_dir / f"{verified.id}.{image_format}"
         if image_format == "png":
             raster = diagram_svg(verified, shared_shapes=False).svg
@@ -58,6 +57,6 @@ def render_files(
             frames = capture_frames(verified)
             write_atomically(target, animate(frames, image_format=image_format, scale=scale))
         else:
-            write_text_atomically(target, svg)
+            write_text_atomically(target, diagram_svg(verified).svg)
         written.append(target)
     return RenderReport(out_dir, tuple(written), report.failures)

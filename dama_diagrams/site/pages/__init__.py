@@ -10,7 +10,7 @@ figures and their words (:mod:`.figures`, :mod:`.descriptions`), its exercises
 only through :mod:`._markdown`, which keeps it text.  Nothing here knows MkDocs.
 """
 
-from .cards import CARD_CACHE, Card, draw_cards, iter_cards, preload_drawing
+from .cards import CARD_CACHE, Card, draw_cards, iter_cards
 from .figures import DrawnFigure, Figure, FigureView, figure_view, load_figures
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError, load_nav, mkdocs_nav, page_names
 from .page_templates import page_in_book
@@ -36,5 +36,4 @@ __all__ = [
     "mkdocs_nav",
     "page_in_book",
     "page_names",
-    "preload_drawing",
 ]

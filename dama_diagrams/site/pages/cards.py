@@ -62,12 +62,6 @@ def iter_cards(cards: Mapping[str, Card], cache: Path | None = None) -> Iterator
         yield key, drawn[verified.id]
 
 
-def preload_drawing() -> None:
-    """Import cairo and Pillow before the build's clock starts, as MkDocs is (``preload``)."""
-    import cairosvg  # type: ignore[import-untyped]  # noqa: F401
-    import PIL.Image  # noqa: F401
-
-
 def _card_png(board: str, cache: Path | None) -> bytes:
     key, depth = _digest(repr((_CARD_REVISION, board))), len(CARD_CACHE.parts)
     if cache is not None:

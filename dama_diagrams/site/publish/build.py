@@ -49,7 +49,7 @@ from ..i18n import (
     native_name,
     translation_problems,
 )
-from ..pages.cards import CARD_CACHE, iter_cards, preload_drawing
+from ..pages.cards import CARD_CACHE, iter_cards
 from ..pages.figures import Figure, load_figures
 from ..pages.nav import load_nav, page_names
 from .language import LanguageSources, generate_language, timed
@@ -358,7 +358,6 @@ def _build_languages(
     waiting: dict[str, Callable[[], _MkDocsResult]] = {}
     printing: dict[str, Callable[[], tuple[float, float]]] = {}
     warm = [__name__, *preload(base.plugin_names())]  # __name__: the jobs' own module
-    preload_drawing()
     with worker_pool(2 * len(languages), warm) as pool:
         with pool.sharing_the_cores():  # this process generates and draws meanwhile
             for code in languages:
