@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...errors import shorten
@@ -93,14 +94,14 @@ def markup_problem(english: str, translation: str) -> str | None:
 def _structure_problem(english: str, translation: str) -> str | None:
     """What the translation's HTML adds to the English's: depth, elements or links."""
     inline = is_paragraph(english)
-    mine = _shape(translation, inline)
+    mine = text_shape(translation, inline)
     if mine is None or mine.depth > MAX_DEPTH:
         depth = "too deep to measure" if mine is None else f"{mine.depth} deep"
         return (
             f"nests its lists, quotes, emphasis or HTML elements {depth} (at most {MAX_DEPTH}); "
             "write them as the English does"
         )
-    theirs = _shape(english, inline) or _Shape(0, frozenset(), frozenset())
+    theirs = text_shape(english, inline) or Shape(0, frozenset(), frozenset())
     extra = sorted(mine.tags - theirs.tags - EMPHASIS)
     if extra:
         return (
@@ -117,16 +118,23 @@ def _structure_problem(english: str, translation: str) -> str | None:
 
 
 @dataclass(frozen=True)
-class _Shape:
-    """How deep the elements of some HTML nest, which kinds it has, and where it links."""
+class Shape:
+    """What the HTML that the site makes of some catalog text holds, read from one parse.
+
+    The limits here measure its depth, kinds and links; the quality checks
+    (:mod:`.typography`) compare its links, code spans and emphases with the English's.
+    """
 
     depth: int
     tags: frozenset[str]
     links: frozenset[str]
+    link_counts: Counter[str] = field(default_factory=Counter)
+    code: Counter[str] = field(default_factory=Counter)
+    emphases: int = 0
 
 
 @lru_cache(maxsize=8192)
-def _shape(text: str, inline: bool) -> _Shape | None:
+def text_shape(text: str, inline: bool) -> Shape | None:
     """The shape of the HTML that the site makes of catalog text; None if too deep to build."""
     try:
         converted = catalog_markdown(text, inline=inline)
@@ -134,8 +142,22 @@ def _shape(text: str, inline: bool) -> _Shape | None:
         return None
     tree = html_tree(converted)  # read as the book reads a page, nested as a browser nests it
     elements = list(tree.iter())[1:]  # past the root that holds the fragment
-    links = {value for e in elements for key, value in e.attrib.items() if key in ("href", "src")}
-    return _Shape(_depth(tree), frozenset(e.tag for e in elements), frozenset(links))
+    link_counts: Counter[str] = Counter()
+    code: Counter[str] = Counter()
+    for element in elements:
+        for key in ("href", "src"):
+            if element.get(key) is not None:
+                link_counts[str(element.get(key))] += 1
+        if element.tag == "code":
+            code["".join(element.itertext())] += 1
+    return Shape(
+        _depth(tree),
+        frozenset(e.tag for e in elements),
+        frozenset(link_counts),
+        link_counts,
+        code,
+        sum(e.tag in ("em", "strong") for e in elements),
+    )
 
 
 def _depth(root: ET.Element) -> int:

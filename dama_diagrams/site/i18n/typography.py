@@ -19,11 +19,9 @@ each check reads the text with them blanked out (:func:`prose`).
 from __future__ import annotations
 
 import re
-from collections import Counter
-from functools import lru_cache
 
-from .._html_tree import html_tree
-from .safe_text import catalog_markdown, is_paragraph
+from .limits import text_shape
+from .safe_text import is_paragraph
 
 _NOT_PROSE = re.compile(
     r"`[^`\n]*`"  # a code span
@@ -166,43 +164,23 @@ def _spanish_openers(text: str) -> list[str]:
 def structure_problems(english: str, translation: str) -> list[str]:
     """Links, code spans and emphases that the translation drops, adds or changes."""
     inline = is_paragraph(english)
-    mine, theirs = _structure(translation, inline), _structure(english, inline)
+    mine, theirs = text_shape(translation, inline), text_shape(english, inline)
     if mine is None or theirs is None:
         return []  # too deep to build: the limits of .limits refuse it
     problems = []
-    lost = sorted((theirs[0] - mine[0]).elements())
+    lost = sorted((theirs.link_counts - mine.link_counts).elements())
     if lost:
         problems.append(f"lacks the link to {lost[0]}; keep every link of the English")
-    code_lost = sorted((theirs[1] - mine[1]).elements())
-    code_added = sorted((mine[1] - theirs[1]).elements())
+    code_lost = sorted((theirs.code - mine.code).elements())
+    code_added = sorted((mine.code - theirs.code).elements())
     if code_lost or code_added:
         what = (
             f"lacks the code `{code_lost[0]}`" if code_lost else f"has the code `{code_added[0]}`"
         )
         problems.append(f"{what}, unlike the English; keep the English's code spans as they are")
-    if mine[2] != theirs[2]:
+    if mine.emphases != theirs.emphases:
         problems.append(
-            f"has {mine[2]} emphases (italics or bold), the English {theirs[2]}; mark the "
-            "same words as the English does"
+            f"has {mine.emphases} emphases (italics or bold), the English {theirs.emphases}; "
+            "mark the same words as the English does"
         )
     return problems
-
-
-@lru_cache(maxsize=8192)
-def _structure(text: str, inline: bool) -> tuple[Counter[str], Counter[str], int] | None:
-    """The link targets, code spans and number of emphases of the HTML made of ``text``."""
-    try:
-        tree = html_tree(catalog_markdown(text, inline=inline))
-    except RecursionError:
-        return None
-    links: Counter[str] = Counter()
-    code: Counter[str] = Counter()
-    emphases = 0
-    for element in list(tree.iter())[1:]:
-        for key in ("href", "src"):
-            if element.get(key) is not None:
-                links[str(element.get(key))] += 1
-        if element.tag == "code":
-            code["".join(element.itertext())] += 1
-        emphases += element.tag in ("em", "strong")
-    return links, code, emphases
