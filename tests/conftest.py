@@ -24,13 +24,24 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("DAMA_DIAGRAMS_BOOKS", "0")
 
 
-def copy_project(folder: Path) -> Path:
+CARDS = Path(".cache") / "dama-diagrams" / "cards"
+"""The social cards' cache, as the build keeps it in a project (``site/pages/cards.py``)."""
+
+
+def copy_project(folder: Path, *, cards: bool = True) -> Path:
     """A copy of the project's inputs (diagrams, pages, catalogs, config) that a test may break.
 
     ``babel.cfg`` says where the English text lives.  The code's own messages
     (``dama_diagrams/site/messages.py``) are not copied: a ``dama_diagrams``
     folder in the copy would shadow the package for commands run there, and
     extraction reads them from the installed package when the project has none.
+
+    With ``cards``, the checkout's cache of social cards comes along when it has
+    one (the session's ``built_site`` and ``.ci/run``'s build fill it), as a
+    second build on an author's machine has it: a build in the copy then draws
+    only the cards of what the test changed.  A cached card is the drawn card's
+    bytes, keyed by the hash of what it shows, so no page differs; the tests of
+    drawing itself pass ``cards=False`` or empty the cache.
     """
     copy = folder / "project"
     copy.mkdir()
@@ -38,6 +49,8 @@ def copy_project(folder: Path) -> Path:
         shutil.copytree(ROOT / name, copy / name)
     for name in ("mkdocs.yml", "babel.cfg"):
         shutil.copy(ROOT / name, copy / name)
+    if cards and (ROOT / CARDS).is_dir():
+        shutil.copytree(ROOT / CARDS, copy / CARDS, ignore=shutil.ignore_patterns("*.tmp"))
     return copy
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -227,6 +228,7 @@ def test_a_book_cache_entry_linked_outside_is_laid_out_again(project: Path, tmp_
 
 def test_a_card_cache_entry_linked_outside_is_drawn_again(project: Path, tmp_path: Path) -> None:
     """Links in place of cached cards put the outside file in 15 social cards."""
+    shutil.rmtree(project / ".cache", ignore_errors=True)  # only the cards this build draws
     result = run_cli("build", "--lang", "en", cwd=project)
     assert result.returncode == 0, result.stderr
     cache = project / ".cache" / "dama-diagrams" / "cards"

@@ -264,8 +264,6 @@ def test_pages_load_nothing_from_another_host(site: Path) -> None:
 def project(tmp_path: Path) -> Path:
     """A copy of the project that a test may break."""
     copy = copy_project(tmp_path)
-    if (ROOT / ".cache").is_dir():
-        shutil.copytree(ROOT / ".cache", copy / ".cache")
     build_site(copy, languages=["en"])
     (copy / "site" / "marker.txt").write_text("old site")
     return copy

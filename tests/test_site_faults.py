@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from dama_diagrams.site import SITE_MARKER
-from tests.conftest import ROOT, copy_project, run_cli
+from tests.conftest import copy_project, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -30,10 +30,7 @@ STRACE = shutil.which("strace")
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    copy = copy_project(tmp_path)
-    if (ROOT / ".cache").is_dir():  # the social cards, so that builds draw none
-        shutil.copytree(ROOT / ".cache", copy / ".cache")
-    return copy
+    return copy_project(tmp_path)
 
 
 def _built(project: Path) -> Path:

@@ -20,7 +20,7 @@ from dama_diagrams.diagram import verify_directory
 from dama_diagrams.errors import DamaError
 from dama_diagrams.site import SITE_MARKER, SiteError, build_site, new_language
 from dama_diagrams.site.pages.figures import figure_view
-from tests.conftest import ROOT, copy_project, free_port, run_cli, running_cli
+from tests.conftest import copy_project, free_port, run_cli, running_cli
 from tests.po_files import translate
 
 pytestmark = pytest.mark.slow
@@ -28,11 +28,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    copy = copy_project(tmp_path)
-    cards = ROOT / ".cache"
-    if cards.is_dir():  # the social cards, so that each build draws none
-        subprocess.run(["cp", "-r", str(cards), str(copy / ".cache")], check=True)
-    return copy
+    return copy_project(tmp_path)
 
 
 def run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:

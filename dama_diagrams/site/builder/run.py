@@ -50,6 +50,8 @@ def run_mkdocs(config_file: Path, settings: LanguageSettings) -> list[str]:
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
+    from .templates import PLUGIN_KEY, SharedTemplates
+
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # a banner, not a build problem
     handler = _Collect()
     logger = logging.getLogger("mkdocs")
@@ -57,6 +59,7 @@ def run_mkdocs(config_file: Path, settings: LanguageSettings) -> list[str]:
     try:
         config = load_config(config_file=str(config_file))
         apply_language(config, settings)
+        config.plugins[PLUGIN_KEY] = SharedTemplates()
         build(config)
     except MkDocsException as exc:
         return handler.messages or [str(exc)]
