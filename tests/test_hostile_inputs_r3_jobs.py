@@ -6,6 +6,7 @@ them, so the output is the serial one and memory does not grow with the games.
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -77,3 +78,30 @@ def test_jobs_memory_does_not_grow_with_the_games(tmp_path: Path) -> None:
     serial = _peak_kb("game", *files)
     shared = _peak_kb("game", "--jobs", "2", *files)
     assert shared < serial + 15_000, (serial, shared)
+
+
+def test_an_idle_worker_ends_when_told_and_a_busy_one_is_stopped(tmp_path: Path) -> None:
+    """Each `game --jobs` run waited five seconds per worker: it never saw its pipe close.
+
+    A forked worker holds the parent's end of its pipe too, so closing it told
+    the worker nothing; it was terminated after a timeout, and the run took ten
+    seconds more than the checking.  Now an idle worker exits by itself (exit
+    code 0), and one still checking a file is killed at once.
+    """
+    from dama_diagrams.cli._game_commands import _Worker
+
+    small, big = tmp_path / "small.pdn", tmp_path / "big.pdn"
+    _games(small, 3)
+    _games(big, 50 * CHUNK)
+    idle = _Worker()
+    idle.give(small, (False, None))
+    while not idle.received or idle.received[-1] is not None:
+        idle.take()
+    idle.stop()
+    assert idle.process.exitcode == 0
+
+    busy = _Worker()
+    busy.give(big, (False, None))
+    busy.take()  # its first chunk: it is checking the rest
+    busy.stop()
+    assert busy.process.exitcode == -signal.SIGKILL

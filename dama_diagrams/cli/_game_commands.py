@@ -4,6 +4,7 @@ each; ``render-game`` animates one game, writing its frames as it makes them."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 import time
@@ -110,21 +111,40 @@ class _Worker:
         theirs.close()
         self.received: deque[Message] = deque()
         self.ended = False
+        self.busy = False
+        """Whether it may still be checking a file: its file's end is not taken yet."""
+
+    def give(self, path: Path, options: tuple[bool, str | None]) -> None:
+        self.busy = True
+        self.connection.send((path, *options))
 
     def take(self) -> None:
         """One message, which :func:`wait` says is there."""
         try:
-            self.received.append(self.connection.recv())
+            message = self.connection.recv()
         except EOFError as error:
             self.ended = True
             self.received.append(error)
+            return
+        if not isinstance(message, list):  # its file's end, or its file's error
+            self.busy = False
+        self.received.append(message)
 
     def stop(self) -> None:
-        self.connection.close()  # a worker still busy stops at its next send
-        self.process.join(timeout=5)
-        if self.process.is_alive():
-            self.process.terminate()
-            self.process.join()
+        """An idle worker is told to end; one still checking a file is killed.
+
+        Closing the pipe is not enough: a forked worker holds this end of it
+        too, so it would never see the pipe close (each run waited five seconds
+        per worker for it).  A busy one's verdicts are not wanted any more, and
+        checking a file leaves nothing to clean up.
+        """
+        if self.busy:
+            self.process.kill()
+        elif not self.ended:
+            with contextlib.suppress(OSError):  # it died meanwhile: join() collects it
+                self.connection.send(None)
+        self.connection.close()
+        self.process.join()
 
 
 def _in_processes(
@@ -142,7 +162,7 @@ def _in_processes(
     order: deque[_Worker] = deque()
     try:
         for worker, path in zip(workers, waiting, strict=False):
-            worker.connection.send((path, *options))
+            worker.give(path, options)
             order.append(worker)
         while order:
             message = _next_message(order)
@@ -160,7 +180,7 @@ def _in_processes(
             done = order.popleft()
             following = next(waiting, None)
             if following is not None:
-                done.connection.send((following, *options))
+                done.give(following, options)
                 order.append(done)
     finally:
         for worker in workers:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -66,8 +67,8 @@ class Position:
 
     @classmethod
     def initial(cls) -> Position:
-        """Black on 1-12, White on 21-32, White to move."""
-        return cls.from_squares(Color.WHITE, white_men=range(21, 33), black_men=range(1, 13))
+        """Black on 1-12, White on 21-32, White to move (made once: a position never changes)."""
+        return _initial_position()
 
     @classmethod
     def empty(cls, turn: Color = Color.WHITE) -> Position:
@@ -335,3 +336,9 @@ def capture_move(sequence: rules.CaptureSequence) -> Move:
 
 def _as_move(move: Move | str) -> Move:
     return Move.parse(move) if isinstance(move, str) else move
+
+
+@functools.cache
+def _initial_position() -> Position:
+    """Checked once: a game file starts each of its thousands of games from it."""
+    return Position.from_squares(Color.WHITE, white_men=range(21, 33), black_men=range(1, 13))
