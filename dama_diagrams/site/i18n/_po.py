@@ -11,18 +11,21 @@ writes those ``#|`` lines wrapped like prose, which no PO tool reads back.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
-from babel.messages.pofile import PoFileError, PoFileParser, normalize, unescape
+from babel.messages.pofile import PoFileParser, normalize, unescape
 
 from ...errors import shorten
 from .limits import MAX_PLURAL_FORMS
 
 __all__ = [
+    "PluralsRefusedError",
     "header_problem",
     "po_syntax_problem",
+    "read_bounded_po",
     "read_previous",
     "with_previous",
     "without_obsolete_previous",
@@ -189,10 +192,9 @@ def header_problem(text: str) -> tuple[int, str] | None:
     """A header field that Babel would trip over, or misread: its line and what is wrong.
 
     The file is UTF-8 (:func:`po_syntax_problem` checks it), so a header that
-    names another charset would garble every accented letter; a ``Language``
-    that is not a locale would fail inside Babel, away from its line; and an
-    absurd nplurals would make Babel allocate without bound
-    (:func:`plural_forms_problem`).
+    names another charset would garble every accented letter; and a
+    ``Language`` that is not a locale would fail inside Babel, away from its
+    line.  An absurd nplurals is caught by the read itself (:func:`read_bounded_po`).
     """
     in_header = False
     for number, raw in enumerate(text.split("\n"), start=1):
@@ -224,16 +226,28 @@ def header_problem(text: str) -> tuple[int, str] | None:
                     f"the header names the language {shorten(value, 20)}, which is no locale "
                     "that Babel knows; write the catalog's own code, such as Language: pt"
                 )
-    return plural_forms_problem(text)
+    return None
 
 
-class _PluralsRefusedError(Exception):
-    """Raised by :class:`_HeaderCheck` as soon as Babel has read a header's plural forms."""
+class PluralsRefusedError(Exception):
+    """A header whose nplurals (as Babel read it) is not 1 to ``MAX_PLURAL_FORMS``."""
 
     def __init__(self, line: int, nplurals: int) -> None:
         super().__init__(line, nplurals)
         self.line = line
         self.nplurals = nplurals
+
+    def problem(self, text: str) -> tuple[int, str]:
+        """Its line in ``text`` (the PO file), and what to write instead."""
+        but = (
+            f"no language has more than {MAX_PLURAL_FORMS} plural forms"
+            if self.nplurals > MAX_PLURAL_FORMS
+            else "every language has at least 1 plural form"
+        )
+        return _plural_line(text, self.line), (
+            f"the header says nplurals={shorten(str(self.nplurals), 12)}, but {but}; write "
+            "the Plural-Forms line of the catalog's language, as 'dama-diagrams new-language' does"
+        )
 
 
 class _HeaderCheck(BabelCatalog):
@@ -241,39 +255,26 @@ class _HeaderCheck(BabelCatalog):
 
     Babel allocates one string per plural form for every plural message that
     follows, so the bound is checked on the value Babel itself parsed (however
-    the header spells it) the moment it has parsed it, before any such message.
+    the header spells it: lower-case field names, strings split anywhere, a
+    repeated or quoted nplurals, a field inside another string), the moment it
+    has parsed it, before any such message; a second header is checked too.
     """
 
     def __setitem__(self, id: str | tuple[str, ...] | list[str], message: Message) -> None:
         super().__setitem__(id, message)
         if id == "" and not 1 <= self.num_plurals <= MAX_PLURAL_FORMS:
-            raise _PluralsRefusedError(message.lineno or 1, self.num_plurals)
+            raise PluralsRefusedError(message.lineno or 1, self.num_plurals)
 
 
-def plural_forms_problem(text: str) -> tuple[int, str] | None:
-    """A header whose nplurals (as Babel reads it) is not 1 to ``MAX_PLURAL_FORMS``.
+def read_bounded_po(lines: Iterable[bytes], locale: str) -> BabelCatalog:
+    """Babel's ``read_po`` (aborting on an invalid file), stopped by an absurd nplurals.
 
-    The text is read with Babel's own parser, which is what later sizes every
-    plural message: lower-case field names, strings split anywhere, a repeated
-    or quoted nplurals and a field inside another string all count as Babel
-    counts them.  Other faults are left to the read that follows, which names them.
+    Raises :class:`PluralsRefusedError` for such a header, and what ``read_po``
+    raises for anything else.
     """
-    parser = PoFileParser(_HeaderCheck(), abort_invalid=True)
-    try:
-        parser.parse(without_obsolete_previous(text.encode()).decode().split("\n"))
-    except _PluralsRefusedError as refused:
-        but = (
-            f"no language has more than {MAX_PLURAL_FORMS} plural forms"
-            if refused.nplurals > MAX_PLURAL_FORMS
-            else "every language has at least 1 plural form"
-        )
-        return _plural_line(text, refused.line), (
-            f"the header says nplurals={shorten(str(refused.nplurals), 12)}, but {but}; write "
-            "the Plural-Forms line of the catalog's language, as 'dama-diagrams new-language' does"
-        )
-    except (PoFileError, ValueError, LookupError, UnknownLocaleError):
-        return None  # the full read reports it at its line
-    return None
+    catalog = _HeaderCheck(locale=locale)
+    PoFileParser(catalog, abort_invalid=True).parse(lines)
+    return catalog
 
 
 def _plural_line(text: str, header: int) -> int:

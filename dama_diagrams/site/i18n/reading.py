@@ -29,11 +29,18 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
-from babel.messages.pofile import PoFileError, read_po
+from babel.messages.pofile import PoFileError
 
 from ..._files import read_project_file
 from ...errors import shorten
-from ._po import header_problem, po_syntax_problem, read_previous, without_obsolete_previous
+from ._po import (
+    PluralsRefusedError,
+    header_problem,
+    po_syntax_problem,
+    read_bounded_po,
+    read_previous,
+    without_obsolete_previous,
+)
 from .catalog import Catalog, CatalogError, Entry, MessageKey, State
 from .extract import BABEL_CFG, TranslationSourceError, extract_messages, source_files
 from .limits import MAX_CATALOG_BYTES
@@ -155,9 +162,12 @@ def read_catalog(project_root: Path, language: str) -> BabelCatalog:
     try:
         # Babel does not read an obsolete entry's previous English (#~|): blank those lines
         cleaned = without_obsolete_previous(data)
-        catalog = read_po(
-            io.BytesIO(cleaned), locale=language.replace("-", "_"), abort_invalid=True
-        )
+        catalog = read_bounded_po(io.BytesIO(cleaned), locale=language.replace("-", "_"))
+    except PluralsRefusedError as refused:
+        line, message = refused.problem(data.decode("utf-8"))
+        raise CatalogError(
+            f"{language}: not a valid PO file: {message}", path=shown, line=line
+        ) from None
     except PoFileError as exc:
         raise CatalogError(
             f"{language}: not a valid PO file: {_po_problem(exc)}",
