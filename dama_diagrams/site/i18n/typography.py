@@ -18,6 +18,7 @@ each check reads the text with them blanked out (:func:`prose`).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .limits import text_shape
@@ -46,8 +47,12 @@ _CLOSERS = "\"'»”’“)]*_`"
 _FINAL = {".": "a full stop", ":": "a colon", "?": "a question mark", "!": "an exclamation mark"}
 
 
+@functools.lru_cache(maxsize=8192)
 def prose(text: str) -> str:
-    """The text with code, link targets, tags, addresses and placeholders blanked (``·``)."""
+    """The text with code, link targets, tags, addresses and placeholders blanked (``·``).
+
+    Cached: each check of each language asks again for the prose of the same English.
+    """
     return _NOT_PROSE.sub("·", text)
 
 
