@@ -188,10 +188,23 @@ def listen(
 
     ``option`` is the command-line option that chooses the port, for the message.
     """
+    return bind(address, handler_for(site, base, notice), option=option)
+
+
+def bind(
+    address: tuple[str, int],
+    handler: type[http.server.BaseHTTPRequestHandler],
+    *,
+    option: str = "--port",
+) -> http.server.ThreadingHTTPServer:
+    """A threading server for ``handler`` on ``address``; a port in use is a :class:`SiteError`.
+
+    ``option`` is the command-line option that chooses the port, for the message.
+    """
     host, port = address
     shown = address_text(host, port)
     try:
-        return _Server(address, handler_for(site, base, notice))
+        return _Server(address, handler)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             other = port + 1 if port < 65535 else 8001
