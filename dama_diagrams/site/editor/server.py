@@ -31,6 +31,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ...errors import DamaError
+from .._common import TEMPLATES
 from ..fence.assets import fence_css, fence_scripts
 from ..servers.preview import bind
 from . import analysis
@@ -119,6 +120,8 @@ class Editor:
         name = path.removeprefix("/assets/")
         if name in _ASSETS:
             return Response(200, _ASSETS[name], (STATIC / name).read_bytes())
+        if name == "favicon.svg":
+            return Response(200, "image/svg+xml", (TEMPLATES / "favicon.svg").read_bytes())
         if name == "figure.css":
             return Response(200, "text/css; charset=utf-8", fence_css().encode("utf-8"))
         if name == "figure.js":

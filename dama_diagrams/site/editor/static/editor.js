@@ -244,7 +244,9 @@
     var words = option.claim;
     if (option.rule) words += ", " + ruleName(option.rule);
     if (option.reason) words += ", " + option.reason;
-    return words + ": " + option.summary;
+    if (option.move) words += ": " + option.move;
+    else if (option.moves) words += ": " + option.moves.join(", ");
+    return words;
   }
 
   function ruleName(value) {
@@ -290,6 +292,7 @@
     var select = $("claim");
     var option = (state.options || [])[Number(select.value)];
     state.draft = option ? Object.assign({}, kept && sameClaim(option, kept) ? kept : option) : null;
+    $("claim-summary").textContent = option ? "The engine: " + option.summary : "";
     $("rule-row").hidden = !(state.draft && state.draft.claim === "priority");
     $("reason-row").hidden = !(state.draft && state.draft.reason);
     if (state.draft && state.draft.rule) $("rule").value = state.draft.rule;
@@ -489,14 +492,16 @@
       $("flip").setAttribute("aria-pressed", state.flip ? "true" : "false");
       buildBoard();
     });
+    var typing = null;
     $("fen-form").addEventListener("submit", function (event) {
       event.preventDefault();
+      clearTimeout(typing);
       setPosition($("fen").value).then(function () { say("Position shown."); });
     });
-    var typing = null;
     $("fen").addEventListener("input", function () {
       clearTimeout(typing);
       typing = setTimeout(function () {
+        if ($("fen").value === state.fen) return;
         post("/api/position", { position: $("fen").value })
           .then(function (answer) { showPosition(answer); say("Position shown."); })
           .catch(function (error) { say(error.message); });
