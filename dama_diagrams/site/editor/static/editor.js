@@ -139,9 +139,15 @@
 
   function mode() { return document.querySelector('input[name="mode"]:checked').value; }
 
+  /* Board actions one after another: each starts from the position the last one made. */
+  var queue = Promise.resolve();
   function act(square) {
+    queue = queue.then(function () { return actNow(square); });
+  }
+
+  function actNow(square) {
     if (mode() === "setup") {
-      post("/api/position", { position: state.fen, cycle: square })
+      return post("/api/position", { position: state.fen, cycle: square })
         .then(function (answer) {
           showPosition(answer);
           var now = answer.squares[String(square)] || "empty";
@@ -163,7 +169,7 @@
       say("From " + square + ": now the square where it lands.");
       return;
     }
-    post("/api/resolve", { position: state.fen, squares: state.clicks })
+    return post("/api/resolve", { position: state.fen, squares: state.clicks })
       .then(function (answer) {
         if (answer.status === "more") {
           say(answer.message);
