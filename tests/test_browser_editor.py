@@ -290,6 +290,10 @@ def test_the_editor_fits_a_phone(browser: Any, editor: tuple[str, Path]) -> None
     page = context.new_page()
     page.goto(editor[0])
     page.wait_for_selector("#moves button")
+    page.fill("#fen", "W:WK30:B10,12,18,K20,K26,27")
+    page.click("#fen-form button")
+    page.locator("#moves button", has_text="30x21x14x5").click()
+    page.wait_for_selector("#preview figure")  # the widest things: the table and the figure
     width = page.evaluate("document.documentElement.scrollWidth")
     board = page.locator("#board").bounding_box()
     context.close()
