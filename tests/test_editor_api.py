@@ -240,7 +240,9 @@ def test_game_over_is_said_and_offered(editor: Editor) -> None:
         ([30, 5], "move", "30x21x14x5"),
         ([30, 21], "more", None),
         ([30, 21, 14, 5], "move", "30x21x14x5"),
-        ([30, 7], "illegal", "30x7"),
+        ([30, 7], "illegal", "30x23x16x7"),  # a complete capture, which rule 4 rules out
+        ([30, 23, 7], "illegal", "30x23x16x7"),
+        ([30, 15], "illegal", "30x15"),  # 15 is on no diagonal of 30
         ([30, 26], "illegal", "30-26"),
     ],
 )

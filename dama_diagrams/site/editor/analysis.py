@@ -193,7 +193,7 @@ def resolve(position: Position, clicked: Sequence[object]) -> dict[str, object]:
             "moves": [str(move) for move in fitting],
             "message": f"the capture goes on ({_listed(fitting)}): click the next landing square",
         }
-    move = _as_move(squares)
+    move = _rejected_capture(position, start, landings) or _as_move(squares)
     problem = None if move is None else illegal_reason(position, move)
     detail = "no move goes that way" if problem is None else problem.detail
     return {
@@ -203,6 +203,18 @@ def resolve(position: Position, clicked: Sequence[object]) -> dict[str, object]:
         "message": f"{'-'.join(map(str, squares)) if move is None else move} is not legal: "
         f"{detail}",
     }
+
+
+def _rejected_capture(position: Position, start: int, landings: Sequence[int]) -> Move | None:
+    """The one complete capture that goes this way, though the priority rules rule it out."""
+    fitting = [
+        candidate.move
+        for candidate in explain(position).rejected
+        if candidate.move.origin == start
+        and candidate.move.destination == landings[-1]
+        and _in_order(landings, candidate.move.landings)
+    ]
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def _in_order(wanted: Sequence[int], landings: Sequence[int]) -> bool:
