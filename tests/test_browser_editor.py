@@ -9,7 +9,6 @@ king met first), and ``verify`` must accept what the editor saved.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,9 +16,8 @@ from typing import Any
 import pytest
 
 from dama_diagrams.diagram import verify_paths
-from dama_diagrams.site.editor import listen_editor
 from tests.test_browser_accessibility import WCAG_AA, _axe_source
-from tests.test_editor_api import small_project
+from tests.test_editor_api import serving, small_project
 
 pytestmark = pytest.mark.slow
 
@@ -32,12 +30,18 @@ CYCLE = ["empty", "white man", "white king", "black man", "black king"]
 @pytest.fixture(scope="module")
 def editor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     project = small_project(tmp_path_factory.mktemp("editor-browser"))
-    server = listen_editor(project, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/", project
-    server.shutdown()
-    server.server_close()
+    with serving(project) as port:
+        yield f"http://127.0.0.1:{port}/", project
+
+
+def show_rule_4_capture(page: Any) -> None:
+    """The rule 4 position typed in, its capture chosen: the page at its fullest."""
+    page.fill("#fen", "W:WK30:B10,12,18,K20,K26,27")
+    page.click("#fen-form button")
+    page.locator("#moves button", has_text="30x21x14x5").click()
+    page.wait_for_function(
+        "() => document.querySelector('#chosen').textContent.includes('30x21x14x5')"
+    )
 
 
 @pytest.fixture
@@ -181,10 +185,7 @@ def test_the_rule_4_diagram_set_up_by_keyboard_only(page: Any, editor: tuple[str
 
 
 def test_a_refuted_claim_cannot_be_saved(page: Any, editor: tuple[str, Path]) -> None:
-    page.fill("#fen", "W:WK30:B10,12,18,K20,K26,27")
-    page.click("#fen-form button")
-    page.locator("#moves button", has_text="30x21x14x5").click()
-    page.wait_for_function("() => document.querySelector('#chosen').textContent.includes('30x21')")
+    show_rule_4_capture(page)
     label = page.locator("#claim option", has_text="priority").first.text_content()
     page.select_option("#claim", label=label)
     page.select_option("#rule", "most-pieces")  # both captures take three pieces: not rule 1
@@ -267,9 +268,7 @@ def test_axe_finds_no_violation_on_the_editor(
     page = context.new_page()
     page.goto(editor[0])
     page.wait_for_selector("#moves button")
-    page.fill("#fen", "W:WK30:B10,12,18,K20,K26,27")
-    page.click("#fen-form button")
-    page.locator("#moves button", has_text="30x21x14x5").click()
+    show_rule_4_capture(page)
     page.wait_for_selector("#preview figure")
     result = page.evaluate(
         """async tags => await axe.run(document, {
@@ -290,9 +289,7 @@ def test_the_editor_fits_a_phone(browser: Any, editor: tuple[str, Path]) -> None
     page = context.new_page()
     page.goto(editor[0])
     page.wait_for_selector("#moves button")
-    page.fill("#fen", "W:WK30:B10,12,18,K20,K26,27")
-    page.click("#fen-form button")
-    page.locator("#moves button", has_text="30x21x14x5").click()
+    show_rule_4_capture(page)
     page.wait_for_selector("#preview figure")  # the widest things: the table and the figure
     width = page.evaluate("document.documentElement.scrollWidth")
     board = page.locator("#board").bounding_box()

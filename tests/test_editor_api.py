@@ -15,6 +15,7 @@ import json
 import shutil
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -402,15 +403,23 @@ def test_an_exercise_is_saved_when_the_engine_judges_its_answer(
 # == The HTTP side ============================================================
 
 
+@contextmanager
+def serving(project: Path) -> Iterator[int]:
+    """The editor of ``project`` on a free port of 127.0.0.1, for as long as the block runs."""
+    running = listen_editor(project, 0)
+    threading.Thread(target=running.serve_forever, daemon=True).start()
+    try:
+        yield running.server_address[1]
+    finally:
+        running.shutdown()
+        running.server_close()
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
     project = small_project(tmp_path_factory.mktemp("editor-http"))
-    running = listen_editor(project, 0)
-    thread = threading.Thread(target=running.serve_forever, daemon=True)
-    thread.start()
-    yield running.server_address[1], project
-    running.shutdown()
-    running.server_close()
+    with serving(project) as port:
+        yield port, project
 
 
 def request(

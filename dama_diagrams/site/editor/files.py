@@ -92,7 +92,7 @@ class DiagramFiles:
                     409, f"{DIAGRAMS_DIR}/{name}.yml has the same id; choose another name"
                 )
             if opened is None:
-                self._create(path, data, shown)
+                self._create(path, data)
                 return True
             try:
                 current = path.read_bytes()
@@ -115,12 +115,14 @@ class DiagramFiles:
             write_atomically(path, data)
             return True
 
-    def _create(self, path: Path, data: bytes, shown: str) -> None:
+    def _create(self, path: Path, data: bytes) -> None:
         """A new file, whole, under a name no file has: else 409, and nothing is written."""
+        taken = EditorError(
+            409,
+            f"{self.shown(path.stem)} already exists; open it to edit it, or choose another name",
+        )
         if path.exists() or path.is_symlink():
-            raise EditorError(
-                409, f"{shown} already exists; open it to edit it, or choose another name"
-            )
+            raise taken
         self.folder.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
         try:
@@ -131,11 +133,11 @@ class DiagramFiles:
             try:
                 os.link(partial, path)  # fails if the name was taken meanwhile
             except FileExistsError:
-                raise EditorError(
-                    409, f"{shown} already exists; open it to edit it, or choose another name"
-                ) from None
+                raise taken from None
         except OSError as error:
-            raise EditorError(422, f"cannot write {shown}: {error.strerror}") from None
+            raise EditorError(
+                422, f"cannot write {self.shown(path.stem)}: {error.strerror}"
+            ) from None
         finally:
             with contextlib.suppress(OSError):
                 partial.unlink()

@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 from ...errors import DamaError
 from .._common import TEMPLATES
 from ..fence.assets import fence_css, fence_scripts
-from ..servers.preview import bind
+from ..servers.preview import bind, serve_until_stopped
 from . import analysis
 from .checks import EditorError, check_length, check_name, check_origin, read_json
 from .drafts import PREVIEW_ID, checked, draft_from_json, draft_of, file_text, preview, read_diagram
@@ -276,14 +276,6 @@ def run_editor(project_root: Path, *, port: int = DEFAULT_PORT) -> None:
     """Serve the editor until Ctrl-C, printing where to open it."""
     server = listen_editor(project_root, port)
     real = server.server_address[1]
-    print(
-        f"the board editor is at http://{HOST}:{real}/ ; it writes to "
-        f"{DiagramFiles.of(project_root).folder}; Ctrl-C stops",
-        flush=True,
-    )
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
+    folder = DiagramFiles.of(project_root).folder
+    said = f"the board editor is at http://{HOST}:{real}/ ; it writes to {folder}; Ctrl-C stops"
+    serve_until_stopped(server, said)

@@ -37,6 +37,17 @@
 
   function say(text) { $("status").textContent = text; }
 
+  /* A select's options, replaced: each item is [value, label]. */
+  function fillSelect(select, items) {
+    select.textContent = "";
+    items.forEach(function (item) {
+      var element = document.createElement("option");
+      element.value = item[0];
+      element.textContent = item[1];
+      select.appendChild(element);
+    });
+  }
+
   /* -- the board ---------------------------------------------------------- */
 
   function squareAt(row, column) {
@@ -270,12 +281,9 @@
         options.unshift(Object.assign({}, kept, { summary: "as in the file" }));
       }
     }
-    options.forEach(function (option, index) {
-      var element = document.createElement("option");
-      element.value = String(index);
-      element.textContent = claimLabel(option);
-      select.appendChild(element);
-    });
+    fillSelect(select, options.map(function (option, index) {
+      return [String(index), claimLabel(option)];
+    }));
     state.options = options;
     var chosen = 0;
     if (kept) {
@@ -309,13 +317,7 @@
   function fillReasons(draft) {
     var select = $("reason");
     var list = draft.claim === "game-over" ? choices.game_over_reasons : choices.illegal_reasons;
-    select.textContent = "";
-    list.forEach(function (reason) {
-      var element = document.createElement("option");
-      element.value = reason;
-      element.textContent = reason;
-      select.appendChild(element);
-    });
+    fillSelect(select, list.map(function (reason) { return [reason, reason]; }));
     select.value = draft.reason;
   }
 
@@ -431,32 +433,15 @@
         choices = answer;
         var select = $("open-name");
         var current = select.value;
-        select.textContent = "";
-        answer.diagrams.forEach(function (name) {
-          var element = document.createElement("option");
-          element.value = name;
-          element.textContent = name;
-          select.appendChild(element);
-        });
+        fillSelect(select, answer.diagrams.map(function (name) { return [name, name]; }));
         if (current) select.value = current;
       });
   }
 
   function fillStatic() {
-    var rule = $("rule");
-    choices.rules.forEach(function (each) {
-      var element = document.createElement("option");
-      element.value = each.value;
-      element.textContent = each.label;
-      rule.appendChild(element);
-    });
-    var ask = $("ask");
-    choices.asks.forEach(function (each) {
-      var element = document.createElement("option");
-      element.value = each.value;
-      element.textContent = each.label;
-      ask.appendChild(element);
-    });
+    var pair = function (each) { return [each.value, each.label]; };
+    fillSelect($("rule"), choices.rules.map(pair));
+    fillSelect($("ask"), choices.asks.map(pair));
   }
 
   /* -- wiring ------------------------------------------------------------- */
