@@ -366,6 +366,36 @@ def test_every_project_diagram_is_kept_byte_for_byte_when_unchanged() -> None:
         assert file_text(draft, text) == text, path.name
 
 
+def test_a_new_key_takes_its_place_and_a_removed_one_leaves_the_rest() -> None:
+    """Keys go in the order diagram files write them, whatever the file's own order."""
+    from dama_diagrams.site.editor.drafts import draft_from_json, draft_of, file_text, read_diagram
+
+    original = (
+        "# top\n"
+        'position: "W:W30,32:B27"  # FEN\n'
+        "claim: capture\n"
+        "move: 30x23\n"
+        'caption: "c"\n'
+        "exercise:\n"
+        "  ask: move   # the one move\n"
+        '  question: "Q?"\n'
+        "show: {numbers: none}\n"
+    )
+    fields = draft_of(read_diagram(original, "x"))
+    fields["title"] = "Added"
+    fields["exercise"] = None
+    text = file_text(draft_from_json({"diagram": fields}), original)
+    assert text == (
+        "# top\n"
+        'position: "W:W30,32:B27"  # FEN\n'
+        "claim: capture\n"
+        "move: 30x23\n"
+        'title: "Added"\n'
+        'caption: "c"\n'
+        "show: {numbers: none}\n"
+    )
+
+
 def test_changed_on_disk_since_opened_is_refused(editor: Editor, project: Path) -> None:
     path = project / "diagrams" / "priority-king-first.yaml"
     opened = open_file(editor, "priority-king-first")

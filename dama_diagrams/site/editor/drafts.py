@@ -290,8 +290,6 @@ def _set(document: Any, key: str, value: object) -> None:
     if key in document:
         document[key] = styled
         return
-    order = list(KEYS)
-    place = sum(
-        1 for existing in document if existing in order and order.index(existing) < order.index(key)
-    )
+    later = KEYS[KEYS.index(key) + 1 :]  # a new key goes before the first key that follows it
+    place = next((i for i, each in enumerate(document) if each in later), len(document))
     document.insert(place, key, styled)
