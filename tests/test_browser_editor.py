@@ -102,6 +102,11 @@ def test_the_rule_4_diagram_set_up_by_clicks(page: Any, editor: tuple[str, Path]
         in table.locator("tr", has_text="30x23x16x7").inner_text()
     )
     assert page.locator("#moves button").all_text_contents() == ["30x21x14x5"]
+    # what a screen reader hears: each square by its name, the engine's answer in a live line
+    assert page.get_by_role("gridcell", name="square 30, white king").count() == 1
+    assert page.get_by_role("gridcell", name="square 26, black king").count() == 1
+    live = page.get_by_role("status").filter(has_text="legal move")
+    assert "rule 4 (king met first) decides" in live.inner_text()
     page.check('input[name="mode"][value="play"]')
     square(page, 30).click()
     square(page, 5).click()

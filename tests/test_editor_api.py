@@ -516,3 +516,31 @@ def test_the_wheel_ships_the_editors_page() -> None:
     for path in static.iterdir():
         relative = path.relative_to(ROOT / "dama_diagrams").as_posix()
         assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), relative
+
+
+def test_the_command_says_when_its_port_is_taken(
+    server: tuple[int, Path], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dama_diagrams.cli import main
+
+    port, project = server
+    monkeypatch.chdir(project)
+    assert main(["editor", "--port", str(port)]) == 1
+    error = capsys.readouterr().err
+    assert error == (
+        f"dama-diagrams: port {port} is in use; choose another with --port, "
+        f"such as --port {port + 1}\n"
+    )
+
+
+def test_a_diagrams_folder_that_leaves_the_project_is_not_written(
+    tmp_path: Path,
+) -> None:
+    project = small_project(tmp_path)
+    outside = tmp_path / "outside"
+    (project / "diagrams").rename(outside)
+    (project / "diagrams").symlink_to(outside)
+    editor = Editor(project, PORT)
+    status, answer = call(editor, "/api/save", {"name": "x", "diagram": rule_4_diagram()})
+    assert status == 422 and "leaves the project" in answer["error"]
+    assert not (outside / "x.yaml").exists()

@@ -86,6 +86,12 @@ class DiagramFiles:
         path = self.path(name)
         shown = self.shown(name)
         twin = path.with_suffix(".yml")
+        root = self.folder.parent
+        if self.folder.exists() and not self.folder.resolve().is_relative_to(root.resolve()):
+            raise EditorError(
+                422,
+                f"{DIAGRAMS_DIR}/ is a link that leaves the project; the editor writes only in it",
+            )
         with _SAVING:
             if twin.exists():
                 raise EditorError(

@@ -212,6 +212,8 @@ def handler_for(editor: Editor) -> type[http.server.BaseHTTPRequestHandler]:
     """The HTTP side: read the request, let :class:`Editor` answer, write the answer."""
 
     class EditorHandler(http.server.BaseHTTPRequestHandler):
+        timeout = 30  # a client that stops sending mid-request frees its thread
+
         def version_string(self) -> str:
             return "dama-diagrams-editor"
 

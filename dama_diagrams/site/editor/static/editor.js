@@ -252,6 +252,11 @@
     $("chosen").textContent = !chosen ? "No move chosen: the diagram shows the position." :
       chosen.legal ? "Chosen: " + chosen.move + "." :
       "Chosen: " + chosen.move + ", which is not legal: " + chosen.detail;
+    var side = answer.turn === "white" ? "White" : "Black";
+    var count = answer.legal.length;
+    $("engine-summary").textContent = answer.game_over ? over.textContent :
+      side + " to move, " + count + (count === 1 ? " legal move" : " legal moves") +
+      (answer.explain_summary ? ". " + answer.explain_summary : ".");
     /* the server's table: every text in it escaped there */
     $("explain").innerHTML = answer.explain || "";
     showClaims();
@@ -473,6 +478,7 @@
     });
     $("start-position").addEventListener("click", function () { setPosition(START); });
     $("empty-board").addEventListener("click", function () { setPosition(EMPTY); });
+    $("no-move").addEventListener("click", function () { setPosition(state.fen); });
     $("turn").addEventListener("click", function () {
       setPosition((state.turn === "white" ? "B" : "W") + state.fen.slice(1)).then(function () {
         say((state.turn === "white" ? "White" : "Black") + " to move.");
