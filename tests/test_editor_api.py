@@ -220,6 +220,7 @@ def test_the_rule_4_position_is_explained_as_the_fid_rules_say(editor: Editor) -
 def test_the_claims_offered_are_those_the_engine_confirms(editor: Editor) -> None:
     status, answer = call(editor, "/api/position", {"position": RULE_4, "move": "30x21x14x5"})
     assert status == 200
+    assert answer["claims"][0]["claim"] == "priority"  # offered first: it says the most
     claims = {(c["claim"], c.get("rule")): c for c in answer["claims"]}
     assert claims[("priority", "king-first")]["rejected"] == ["30x23x16x7"]
     assert ("capture", None) in claims and ("multi-capture", None) in claims
@@ -232,7 +233,9 @@ def test_the_claims_offered_are_those_the_engine_confirms(editor: Editor) -> Non
 def test_game_over_is_said_and_offered(editor: Editor) -> None:
     _, answer = call(editor, "/api/position", {"position": "B:W28,31:B24"})  # Black is blocked
     assert answer["game_over"] == {"winner": "white", "reason": "blocked"}
-    assert {"claim": "game-over", "reason": "blocked"}.items() <= answer["claims"][1].items()
+    first = answer["claims"][0]  # the claim that says most comes first
+    assert {"claim": "game-over", "reason": "blocked"}.items() <= first.items()
+    assert [claim["claim"] for claim in answer["claims"]] == ["game-over", "setup"]
 
 
 @pytest.mark.parametrize(

@@ -259,7 +259,21 @@ def claim_options(position: Position, move: Move | None) -> list[dict[str, Any]]
         except EditorError:
             continue
         options.append({**_fields_json(fields), "summary": verified.summary})
-    return options
+    return sorted(options, key=lambda option: _MOST_TELLING.index(Claim(option["claim"])))
+
+
+_MOST_TELLING = (
+    Claim.PRIORITY,
+    Claim.FREE_CHOICE,
+    Claim.PROMOTION,
+    Claim.MULTI_CAPTURE,
+    Claim.CAPTURE,
+    Claim.MOVE,
+    Claim.ILLEGAL,
+    Claim.GAME_OVER,
+    Claim.SETUP,
+)
+"""The claims in the order the page offers them: the one that says most first, chosen at once."""
 
 
 def _fields_json(fields: dict[str, Any]) -> dict[str, Any]:

@@ -256,7 +256,7 @@
     var count = answer.legal.length;
     $("engine-summary").textContent = answer.game_over ? over.textContent :
       side + " to move, " + count + (count === 1 ? " legal move" : " legal moves") +
-      (answer.explain_summary ? ". " + answer.explain_summary : ".");
+      (answer.explain_summary ? "; " + answer.explain_summary : ".");
     /* the server's table: every text in it escaped there */
     $("explain").innerHTML = answer.explain || "";
     showClaims();
