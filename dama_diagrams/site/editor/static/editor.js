@@ -362,10 +362,12 @@
         /* the site's own figure, made and escaped by the server */
         $("preview").innerHTML = answer.figure;
         $("yaml").textContent = answer.yaml;
+        $("preview-summary").textContent = "dama-diagrams verify: holds. " + answer.summary;
         pageHooks.forEach(function (run) { run(); });
       })
       .catch(function (error) {
         $("preview").textContent = "";
+        $("preview-summary").textContent = "";
         $("preview-error").textContent = "The engine refuses this diagram: " + error.message;
       });
   }
