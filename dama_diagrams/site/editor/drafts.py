@@ -201,9 +201,14 @@ def file_text(draft: Draft, original: str | None = None) -> str:
     was, byte for byte.
     """
     from ruamel.yaml.comments import CommentedMap
+    from ruamel.yaml.error import YAMLError
 
     yaml = _yaml()
-    document = yaml.load(original) if original else None
+    try:
+        document = yaml.load(original) if original else None
+    except YAMLError as error:  # what the project's reader took, ruamel.yaml may still refuse
+        message = f"the opened file cannot be edited here ({error}); edit it by hand"
+        raise EditorError(422, message) from None
     if document is None:
         document = CommentedMap()
     if not isinstance(document, CommentedMap):
