@@ -351,13 +351,17 @@
     previewTimer = setTimeout(showPreview, 250);
   }
 
+  var previews = 0;  /* only the answer to the latest preview is shown, whatever their order */
+
   function showPreview() {
     var data = request();
     if (!data.diagram) return;
+    var mine = ++previews;
     if (data.name && !/^[a-z0-9][a-z0-9-]*$/.test(data.name)) data.name = null;
     if (data.name === null) delete data.opened;
     post("/api/preview", data)
       .then(function (answer) {
+        if (mine !== previews) return;
         $("preview-error").textContent = "";
         /* the site's own figure, made and escaped by the server */
         $("preview").innerHTML = answer.figure;
@@ -366,6 +370,7 @@
         pageHooks.forEach(function (run) { run(); });
       })
       .catch(function (error) {
+        if (mine !== previews) return;
         $("preview").textContent = "";
         $("preview-summary").textContent = "";
         $("preview-error").textContent = "The engine refuses this diagram: " + error.message;
