@@ -106,7 +106,7 @@ def test_the_circle_check_finds_a_circle(tmp_path: Path, monkeypatch: pytest.Mon
     assert graph.find_shortest_chain(importer="circle_probe.a", imported="circle_probe.b")
 
 
-ROOMS = ("i18n", "pages", "booklet", "builder", "publish", "servers", "fence")
+ROOMS = ("i18n", "pages", "booklet", "builder", "publish", "servers", "fence", "editor")
 """The site's rooms, in the order data flows through them (``site/__init__``'s docstring)."""
 
 

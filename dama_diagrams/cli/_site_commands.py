@@ -67,6 +67,13 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _editor(args: argparse.Namespace, out: TextIO) -> int:
+    from ..site.editor import run_editor
+
+    run_editor(project_root(), port=args.port)
+    return 0
+
+
 def _new_language(args: argparse.Namespace, out: TextIO) -> int:
     from ..site.builder.config import new_language
     from ..site.i18n import DRAFTS_SETTING, native_name
@@ -215,6 +222,15 @@ def add_site_commands(commands: Commands) -> None:
         "--site", type=Path, default=None, metavar="DIR", help="the built site (default: site/)"
     )
     preview.set_defaults(handler=_preview)
+
+    editor = commands.add_parser(
+        "editor",
+        help="the board editor on 127.0.0.1: set up a position, ask the engine, save a diagram",
+    )
+    editor.add_argument(
+        "--port", type=_arguments.port, default=8010, help="the port (default: 8010)"
+    )
+    editor.set_defaults(handler=_editor)
 
     new_language = commands.add_parser(
         "new-language", help="start a PO catalog for a language, from the English sources"

@@ -13,7 +13,10 @@ data flows; a room imports only earlier ones:
 6. :mod:`.servers`: ``preview``, ``serve`` and the MkDocs plugin;
 7. :mod:`.fence`: the ``dama`` Markdown fence, which shows a verified diagram
    in a page of any site (MkDocs, Zensical, plain Python-Markdown); it takes
-   from :mod:`.i18n` and :mod:`.pages` only, and nothing takes from it.
+   from :mod:`.i18n` and :mod:`.pages` only;
+8. :mod:`.editor`: ``dama-diagrams editor``, the board editor on 127.0.0.1
+   where authors set up a position, ask the engine and save a diagram file;
+   it shows each figure as the fence draws it, and nothing takes from it.
 
 Three modules serve them all: :mod:`._common` (the error and the file layout),
 :mod:`._html_tree` (one reader of generated HTML) and :mod:`.messages` (the

@@ -8,7 +8,8 @@ Gives the figure as HTML inside the page, pictures, style and scripts too
 (:mod:`.figure`, :mod:`.assets`), and the ``pymdownx.superfences`` formatter
 and validators that put it there in MkDocs, Zensical or plain
 Python-Markdown (:mod:`.superfences`).  Nothing here writes a file; it takes
-only from the earlier rooms, and no later stage needs it.
+only from the earlier rooms; only the editor (:mod:`..editor`)
+shows its figures too.
 """
 
 from .figure import fence_html

@@ -14,10 +14,11 @@ import html
 from collections.abc import Sequence
 from pathlib import Path
 
-from ...diagram.claims import verify
+from ...diagram.claims import VerifiedDiagram, verify
 from ...diagram.markdown import Fence, fence_diagram
 from ...errors import DamaError, DiagramError
 from ...render.svg import SvgPicture
+from ..i18n import Catalog
 from ..pages.figure_html import figure_html
 from ..pages.figures import Figure, figure_view
 from .assets import SCOPE, assets_html
@@ -60,11 +61,21 @@ def fence_html(
     except DamaError as error:
         raise DiagramError(error.message, path=page, line=line) from None
     verified = verify(fence_diagram(fence, page, number, root))
+    block = inline_figure(verified, catalog)
+    styled = f"{assets_html()}\n" if assets else ""
+    return f'<div class="{SCOPE}" lang="{html.escape(language)}">\n{styled}{block}\n</div>'
+
+
+def inline_figure(verified: VerifiedDiagram, catalog: Catalog) -> str:
+    """A verified diagram's figure as the site writes it, its pictures inside (``data:``).
+
+    The fence puts it in a page; the editor (:mod:`..editor`) shows it as its preview.
+    """
     figure = Figure(verified, figure_view(verified))
     drawn = figure.draw(catalog)
     image = _image(picture_address(drawn.picture), drawn.alt, drawn.picture)
     pictures = [picture_address(step) for step in figure.step_pictures(catalog)]
-    block = figure_html(
+    return figure_html(
         figure.view,
         catalog,
         image,
@@ -72,8 +83,6 @@ def fence_html(
         pictures=pictures or None,
         require_caption=False,
     )
-    styled = f"{assets_html()}\n" if assets else ""
-    return f'<div class="{SCOPE}" lang="{html.escape(language)}">\n{styled}{block}\n</div>'
 
 
 def _image(address: str, alt: str, picture: SvgPicture) -> str:

@@ -16,8 +16,24 @@ from collections.abc import Collection, Sequence
 
 from ...render.legend import LEGEND_KEYS, legend_html
 from ..i18n import Catalog, used_values
-from ..i18n.safe_text import attribute_html, braces_escaped, catalog_html, plain_html
-from .figures import FigureView, engine_sentence, finding_sentence, rule_label, step_texts
+from ..i18n.safe_text import (
+    attribute_html,
+    braces_escaped,
+    catalog_html,
+    is_paragraph,
+    one_line,
+    plain_html,
+    table_cell,
+)
+from ..messages import MESSAGES
+from .figures import (
+    ExplainRow,
+    FigureView,
+    engine_sentence,
+    finding_sentence,
+    rule_label,
+    step_texts,
+)
 from .nav import PageError
 
 
@@ -171,3 +187,51 @@ def numbered(moves: Sequence[str]) -> str:
     """
     pairs = [moves[index : index + 2] for index in range(0, len(moves), 2)]
     return " ".join(f"{number}.\u00a0{' '.join(pair)}" for number, pair in enumerate(pairs, 1))
+
+
+def explain_markdown(explain: Sequence[ExplainRow], catalog: Catalog) -> str:
+    """The engine's table of every candidate capture, as Markdown (``md_in_html``).
+
+    One writer for the site's ``explain_table()`` and the editor's live table,
+    so an author sees the very table the page will show.
+    """
+
+    def t(key: str, **params: str) -> str:
+        english = MESSAGES[key]
+        return catalog_html(catalog.message(english, key, **params), inline=is_paragraph(english))
+
+    headings = [
+        t(f"explain.{key}")
+        for key in ("capture", "pieces", "with_king", "kings", "king_places", "verdict")
+    ]
+    rows = [
+        "| " + " | ".join(table_cell(h) for h in headings) + " |",
+        "| --- | :---: | :---: | :---: | :---: | --- |",
+    ]
+    for row in explain:
+        places = ", ".join(map(str, row.king_places)) or t("explain.none")
+        verdict = (
+            f"**{t('explain.legal')}**"
+            if row.rejected_by is None
+            else t("explain.rejected", rule=rule_label(row.rejected_by, catalog))
+        )
+        cells = [
+            f"`{row.move}`",
+            str(row.pieces),
+            t("explain.by_king_yes") if row.by_king else t("explain.by_king_no"),
+            str(row.kings),
+            places,
+            verdict,
+        ]
+        rows.append("| " + " | ".join(table_cell(c) for c in cells) + " |")
+    caption = one_line(catalog.text("explain.caption"))
+    return "\n".join(
+        [
+            '<div class="dama-explain" markdown>',
+            f'<p class="dama-explain-caption">{catalog_html(caption, inline=True)}</p>',
+            "",
+            *rows,
+            "",
+            "</div>",
+        ]
+    )

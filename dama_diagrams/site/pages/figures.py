@@ -19,6 +19,7 @@ from ...diagram.options import Claim, Show
 from ...engine.games import move_label
 from ...engine.move import Move
 from ...engine.position import GameOverReason, Position
+from ...engine.priority import Explanation
 from ...render.figure import diagram_markers, diagram_svg, exercise_svg
 from ...render.legend import LEGEND_KEYS
 from ...render.markers import Markers
@@ -192,7 +193,7 @@ def figure_view(verified: VerifiedDiagram) -> FigureView:
         legend=picture_legend(diagram.position, diagram_markers(verified), diagram.show),
         finding=finding,
         finding_values=values,
-        explain=_explain_rows(verified) if diagram.claim in _EXPLAINED else (),
+        explain=explain_rows(verified.explanation) if diagram.claim in _EXPLAINED else (),
         rejected_by=None if verified.rule is None else verified.rule.value,
         title=diagram.title,
         caption=diagram.caption,
@@ -376,7 +377,8 @@ def _priority_finding(verified: VerifiedDiagram) -> tuple[str, dict[str, Finding
     return "priority_many", {"moves": legal, "rule": rule.value}
 
 
-def _explain_rows(verified: VerifiedDiagram) -> tuple[ExplainRow, ...]:
+def explain_rows(explanation: Explanation) -> tuple[ExplainRow, ...]:
+    """Every candidate capture of the engine's explanation, as the pages' table shows it."""
     return tuple(
         ExplainRow(
             move=str(candidate.move),
@@ -386,5 +388,5 @@ def _explain_rows(verified: VerifiedDiagram) -> tuple[ExplainRow, ...]:
             king_places=candidate.king_places,
             rejected_by=None if candidate.rejected_by is None else candidate.rejected_by.value,
         )
-        for candidate in verified.explanation.candidates
+        for candidate in explanation.candidates
     )

@@ -39,16 +39,14 @@ from ..i18n.safe_text import (
     is_paragraph,
     one_line,
     printable,
-    table_cell,
     text_of,
 )
 from ..messages import MESSAGES
 from .exercises import exercise_html, progress_html
-from .figure_html import figure_html, legend_block
+from .figure_html import explain_markdown, figure_html, legend_block
 from .figures import (
     DrawnFigure,
     FigureView,
-    rule_label,
 )
 from .glossary import glossary_entries
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
@@ -304,45 +302,7 @@ class PageRenderer:
         view = self._figure_view(diagram_id)
         if not view.explain:
             raise PageError(f"diagram '{diagram_id}' has no captures to explain")
-        t = self.code_text
-        headings = [
-            t(f"explain.{key}")
-            for key in ("capture", "pieces", "with_king", "kings", "king_places", "verdict")
-        ]
-        rows = [
-            "| " + " | ".join(table_cell(h) for h in headings) + " |",
-            "| --- | :---: | :---: | :---: | :---: | --- |",
-        ]
-        for row in view.explain:
-            places = ", ".join(map(str, row.king_places)) or t("explain.none")
-            verdict = (
-                f"**{t('explain.legal')}**"
-                if row.rejected_by is None
-                else t(
-                    "explain.rejected",
-                    rule=rule_label(row.rejected_by, self.catalog),
-                )
-            )
-            cells = [
-                f"`{row.move}`",
-                str(row.pieces),
-                t("explain.by_king_yes") if row.by_king else t("explain.by_king_no"),
-                str(row.kings),
-                places,
-                verdict,
-            ]
-            rows.append("| " + " | ".join(table_cell(c) for c in cells) + " |")
-        caption = one_line(self.catalog.text("explain.caption"))
-        return "\n".join(
-            [
-                '<div class="dama-explain" markdown>',
-                f'<p class="dama-explain-caption">{catalog_html(caption, inline=True)}</p>',
-                "",
-                *rows,
-                "",
-                "</div>",
-            ]
-        )
+        return explain_markdown(view.explain, self.catalog)
 
     def _front_matter(self, name: str, main: str) -> str:
         """YAML front matter: plain text on one line, in JSON quotes (which YAML reads).

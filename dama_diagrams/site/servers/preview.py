@@ -188,10 +188,23 @@ def listen(
 
     ``option`` is the command-line option that chooses the port, for the message.
     """
+    return bind(address, handler_for(site, base, notice), option=option)
+
+
+def bind(
+    address: tuple[str, int],
+    handler: type[http.server.BaseHTTPRequestHandler],
+    *,
+    option: str = "--port",
+) -> http.server.ThreadingHTTPServer:
+    """A threading server for ``handler`` on ``address``; a port in use is a :class:`SiteError`.
+
+    ``option`` is the command-line option that chooses the port, for the message.
+    """
     host, port = address
     shown = address_text(host, port)
     try:
-        return _Server(address, handler_for(site, base, notice))
+        return _Server(address, handler)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             other = port + 1 if port < 65535 else 8001
@@ -211,11 +224,13 @@ def preview_site(project_root: Path, site: Path, *, port: int = DEFAULT_ADDRESS[
         raise SiteError(f"no built site in {relative_to_cwd(site)}: run dama-diagrams build first")
     base = site_path(BaseConfig.read(project_root).site_url)
     server = listen(site, base, (DEFAULT_ADDRESS[0], port))
-    print(
-        f"serving {relative_to_cwd(site)} at http://{DEFAULT_ADDRESS[0]}:{port}{base} "
-        "as it will be published; Ctrl-C stops",
-        flush=True,
-    )
+    said = f"serving {relative_to_cwd(site)} at http://{DEFAULT_ADDRESS[0]}:{port}{base} "
+    serve_until_stopped(server, said + "as it will be published; Ctrl-C stops")
+
+
+def serve_until_stopped(server: http.server.HTTPServer, said: str) -> None:
+    """Print where to look, then serve until Ctrl-C; the port is always given back."""
+    print(said, flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -1,0 +1,320 @@
+"""What the engine says about the editor's board: the only judge of legality the page has.
+
+The page's script never decides whether a position is possible or a move
+legal: it asks here.  :func:`read_position` and :func:`cycle` build positions
+through the engine (a man on its crowning row, or a thirteenth piece, is the
+engine's :class:`~dama_diagrams.errors.PositionError`); :func:`analyse` gives
+the legal moves, the priority table of the captures, whether the game is over
+and which claims hold; :func:`resolve` turns the squares the author clicked
+into a move, or says why no legal move goes that way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import markdown as python_markdown
+
+from ...diagram.options import Ask, Claim
+from ...engine.board import Color
+from ...engine.legality import IllegalReason, illegal_reason
+from ...engine.move import Move
+from ...engine.position import GameOverReason, Piece, Position
+from ...engine.priority import PriorityRule, explain, separating_rule
+from ...errors import DamaError
+from ..fence.words import fence_catalog
+from ..pages.figure_html import explain_markdown
+from ..pages.figures import explain_rows
+from .checks import EditorError
+from .drafts import PREVIEW_ID, Draft, checked, file_text
+
+CYCLE: tuple[Piece | None, ...] = (
+    None,
+    Piece(Color.WHITE, king=False),
+    Piece(Color.WHITE, king=True),
+    Piece(Color.BLACK, king=False),
+    Piece(Color.BLACK, king=True),
+)
+"""What a click or a key puts on a square, in turn: empty, white man, white king, black…"""
+
+
+CHOICES = {
+    "rules": [
+        {"value": rule.value, "label": f"rule {rule.number}: {rule.summary}"}
+        for rule in PriorityRule
+    ],
+    "illegal_reasons": [reason.value for reason in IllegalReason],
+    "game_over_reasons": [reason.value for reason in GameOverReason],
+    "asks": [
+        {"value": Ask.MOVE.value, "label": "the one move the rules allow"},
+        {"value": Ask.ANY_MOVE.value, "label": "any of the moves the rules allow"},
+        {"value": Ask.WIN.value, "label": "a move that leaves the opponent no move"},
+    ],
+}
+"""What the page's selects offer beside the engine's claims: the names diagram files take."""
+
+
+def piece_name(piece: Piece | None) -> str:
+    """``white king``, ``black man``, ``empty``: the words the page's board announces."""
+    if piece is None:
+        return "empty"
+    return f"{piece.color.value} {'king' if piece.king else 'man'}"
+
+
+def read_position(text: object) -> Position:
+    """A position from the page's FEN, or a 422 with the engine's own message."""
+    if not isinstance(text, str) or not text.strip():
+        raise EditorError(400, 'give a position as a FEN string, such as "W:W21-32:B1-12"')
+    if len(text) > 400:
+        raise EditorError(400, "the position is too long to be a FEN string")
+    try:
+        return Position.from_fen(text)
+    except DamaError as error:
+        raise EditorError(422, error.message) from None
+
+
+def square_number(value: object) -> int:
+    """A square from 1 to 32, or a 422 that says so."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 32:
+        raise EditorError(422, f"square {value!r} is off the board (squares are 1-32)")
+    return value
+
+
+def cycle(position: Position, square: int) -> tuple[Position, list[str]]:
+    """The square's next content in :data:`CYCLE` that the engine accepts.
+
+    Each content the engine refuses on the way (a man on its crowning row, a
+    thirteenth piece) is skipped, and its refusal is returned for the page to
+    show.
+    """
+    pieces = position.pieces()
+    start = CYCLE.index(pieces.get(square))
+    refused: list[str] = []
+    for step in range(1, len(CYCLE) + 1):
+        piece = CYCLE[(start + step) % len(CYCLE)]
+        changed = {key: value for key, value in pieces.items() if key != square}
+        if piece is not None:
+            changed[square] = piece
+        try:
+            return Position.from_pieces(position.turn, changed), refused
+        except DamaError as error:
+            refused.append(f"{piece_name(piece)} on {square} refused: {error.message}")
+    raise EditorError(422, "; ".join(refused))  # never: the empty square is always accepted
+
+
+def board(position: Position) -> dict[str, object]:
+    """The position as the page draws it: each occupied square's content, the side to move."""
+    return {
+        "fen": position.to_fen(),
+        "turn": position.turn.value,
+        "squares": {str(square): piece_name(piece) for square, piece in position.pieces().items()},
+    }
+
+
+def analyse(position: Position, move: Move | None = None) -> dict[str, object]:
+    """Everything the engine says of a position (and of the move chosen, when there is one)."""
+    explanation = explain(position)
+    legal = [str(each) for each in position.legal_moves()]
+    outcome = position.outcome()
+    answer: dict[str, object] = {
+        **board(position),
+        "legal": legal,
+        "captures": bool(explanation.candidates),
+        "explain": _explain_html(position) if explanation.candidates else None,
+        "explain_summary": explanation.summary() if explanation.candidates else None,
+        "game_over": None
+        if outcome is None
+        else {"winner": outcome.winner.value, "reason": outcome.reason.value},
+    }
+    answer["claims"] = claim_options(position, move)
+    if move is not None:
+        problem = illegal_reason(position, move)
+        answer["move"] = {
+            "move": str(move),
+            "legal": problem is None,
+            "reason": None if problem is None else problem.reason.value,
+            "detail": None if problem is None else problem.detail,
+        }
+    return answer
+
+
+def _explain_html(position: Position) -> str:
+    """The site's priority table for this position, as the site's Markdown makes it HTML."""
+    text = explain_markdown(explain_rows(explain(position)), fence_catalog("en"))
+    return python_markdown.markdown(text, extensions=["tables", "md_in_html", "attr_list"])
+
+
+def read_move(text: object) -> Move | None:
+    """The move the page chose, in notation; ``None`` for none; a 422 if it is no move."""
+    if text is None or text == "":
+        return None
+    if not isinstance(text, str) or len(text) > 200:
+        raise EditorError(400, "a move is text in notation, such as 22-19 or 29x22x15")
+    try:
+        return Move.parse(text)
+    except DamaError as error:
+        raise EditorError(422, error.message) from None
+
+
+# == Playing on the board =====================================================
+
+
+def resolve(position: Position, clicked: Sequence[object]) -> dict[str, object]:
+    """The move the clicked squares mean: start square, then landing squares.
+
+    ``status`` is ``move`` (one legal move: its start, the landings clicked,
+    in order, and its last landing), ``more`` (legal captures go on from
+    there: click the next landing), ``ambiguous`` (several legal moves fit:
+    choose in the list) or ``illegal`` (no legal move fits; the engine says
+    why, and the move may still be shown by an ``illegal`` claim).
+    """
+    squares = [square_number(square) for square in clicked]
+    if len(squares) < 2:
+        raise EditorError(422, "click the piece's square, then the square where it lands")
+    start, landings = squares[0], squares[1:]
+    fitting = [
+        move
+        for move in position.legal_moves()
+        if move.origin == start and _in_order(landings, move.landings)
+    ]
+    ending = [move for move in fitting if move.destination == landings[-1]]
+    if len(ending) == 1:
+        return {"status": "move", "move": str(ending[0])}
+    if len(ending) > 1:
+        return {
+            "status": "ambiguous",
+            "moves": [str(move) for move in ending],
+            "message": f"{_listed(ending)} all go that way: choose one in the list of moves",
+        }
+    if fitting:
+        return {
+            "status": "more",
+            "moves": [str(move) for move in fitting],
+            "message": f"the capture goes on ({_listed(fitting)}): click the next landing square",
+        }
+    move = _rejected_capture(position, start, landings) or _as_move(squares)
+    problem = None if move is None else illegal_reason(position, move)
+    detail = "no move goes that way" if problem is None else problem.detail
+    return {
+        "status": "illegal",
+        "move": None if move is None else str(move),
+        "reason": None if problem is None else problem.reason.value,
+        "message": f"{'-'.join(map(str, squares)) if move is None else move} is not legal: "
+        f"{detail}",
+    }
+
+
+def _rejected_capture(position: Position, start: int, landings: Sequence[int]) -> Move | None:
+    """The one complete capture that goes this way, though the priority rules rule it out."""
+    fitting = [
+        candidate.move
+        for candidate in explain(position).rejected
+        if candidate.move.origin == start
+        and candidate.move.destination == landings[-1]
+        and _in_order(landings, candidate.move.landings)
+    ]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def _in_order(wanted: Sequence[int], landings: Sequence[int]) -> bool:
+    """Whether ``wanted`` are among ``landings``, in the same order."""
+    rest = iter(landings)
+    return all(square in rest for square in wanted)
+
+
+def _as_move(squares: Sequence[int]) -> Move | None:
+    """The clicked squares as a move in notation: a step, or a capture when it jumps."""
+    from ...engine.board import square_row
+
+    start, first = squares[0], squares[1]
+    step = abs(square_row(start) - square_row(first)) == 1
+    capture = len(squares) > 2 or not step
+    try:
+        return Move(tuple(squares), is_capture=capture)
+    except DamaError:
+        return None
+
+
+def _listed(moves: Sequence[Move]) -> str:
+    words = [str(move) for move in moves]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+# == Claims ===================================================================
+
+
+def claim_options(position: Position, move: Move | None) -> list[dict[str, Any]]:
+    """Every claim the engine confirms for this position and move, ready to choose.
+
+    Each is a diagram's fields (claim, move, rule, rejected, reason…) that
+    verifies as it is, with the engine's English sentence: the page offers
+    these, and the author only adds words.
+    """
+    options = []
+    for fields in _candidates(position, move):
+        draft = Draft(position=position.to_fen(), **fields)
+        try:
+            verified = checked(file_text(draft), PREVIEW_ID)
+        except EditorError:
+            continue
+        options.append({**_fields_json(fields), "summary": verified.summary})
+    return sorted(options, key=lambda option: _MOST_TELLING.index(Claim(option["claim"])))
+
+
+_MOST_TELLING = (
+    Claim.PRIORITY,
+    Claim.FREE_CHOICE,
+    Claim.PROMOTION,
+    Claim.MULTI_CAPTURE,
+    Claim.CAPTURE,
+    Claim.MOVE,
+    Claim.ILLEGAL,
+    Claim.GAME_OVER,
+    Claim.SETUP,
+)
+"""The claims in the order the page offers them: the one that says most first, chosen at once."""
+
+
+def _fields_json(fields: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: list(value) if isinstance(value, tuple) else value for key, value in fields.items()
+    }
+
+
+def _candidates(position: Position, move: Move | None) -> list[dict[str, Any]]:
+    """The claims worth asking the engine about; each is checked before it is offered."""
+    outcome = position.outcome()
+    if move is None:
+        found: list[dict[str, Any]] = [{"claim": Claim.SETUP.value}]
+        if outcome is not None:
+            found.append({"claim": Claim.GAME_OVER.value, "reason": outcome.reason.value})
+        explanation = explain(position)
+        if explanation.free_choice:
+            moves = tuple(str(each) for each in explanation.legal_moves)
+            found.append({"claim": Claim.FREE_CHOICE.value, "moves": moves})
+        return found
+    shown = str(move)
+    problem = illegal_reason(position, move)
+    if problem is not None:
+        return [{"claim": Claim.ILLEGAL.value, "move": shown, "reason": problem.reason.value}]
+    found = [
+        {"claim": claim.value, "move": shown}
+        for claim in (Claim.MOVE, Claim.CAPTURE, Claim.MULTI_CAPTURE, Claim.PROMOTION)
+    ]
+    explanation = explain(position)
+    chosen = explanation.candidate(move)
+    if chosen is not None:
+        by_rule: dict[str, list[str]] = {}
+        for other in explanation.rejected:
+            rule = separating_rule(chosen, other)
+            if rule is not None:
+                by_rule.setdefault(rule.value, []).append(str(other.move))
+        found += [
+            {"claim": Claim.PRIORITY.value, "move": shown, "rule": rule, "rejected": tuple(moves)}
+            for rule, moves in by_rule.items()
+        ]
+        if explanation.free_choice:
+            moves = tuple(str(each) for each in explanation.legal_moves)
+            found.append({"claim": Claim.FREE_CHOICE.value, "moves": moves})
+    return found

@@ -1,0 +1,139 @@
+"""What the editor checks before it acts on a request: who asks, how much, and which file.
+
+The editor writes files, so a web page open in the author's browser must not
+be able to drive it: a request whose ``Host`` is not the editor's own address
+(DNS rebinding) or whose ``Origin`` is another site's is refused with 403; a
+POST must say it sends JSON, which a plain cross-origin form cannot (it would
+need a CORS preflight, which the editor never grants).  Names of diagrams are
+checked against the ids the project accepts, so a write never leaves
+``diagrams/``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ...diagram.schema import ID_PATTERN
+
+MAX_BODY = 256 * 1024
+"""A request body is a diagram's fields: a few hundred bytes; far more is a mistake or an attack."""
+
+MAX_NAME = 64
+"""The longest diagram id the editor writes: the project's longest is about 35 characters."""
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+
+
+class EditorError(Exception):
+    """A request the editor refuses: an HTTP status and one sentence for the page."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def own_hosts(port: int) -> frozenset[str]:
+    """The ``Host`` values that name this editor: its own address, nothing else."""
+    return frozenset(f"{host}:{port}" for host in LOCAL_HOSTS)
+
+
+def check_origin(headers: Mapping[str, str], port: int, *, writes: bool) -> None:
+    """Refuse (403) a request for another host, or from another site's page.
+
+    ``writes``: a POST, which must also say ``Content-Type: application/json``
+    (415 otherwise), the one thing a cross-origin form or image cannot send.
+    """
+    hosts = own_hosts(port)
+    host = headers.get("Host")
+    if host not in hosts:
+        raise EditorError(
+            403,
+            f"this editor answers only requests for http://127.0.0.1:{port}/, not for the host "
+            f"{_shown(host)}; open http://127.0.0.1:{port}/ in the browser",
+        )
+    origin = headers.get("Origin")
+    if origin is not None and origin not in {f"http://{each}" for each in hosts}:
+        raise EditorError(
+            403,
+            f"requests from {_shown(origin)} are refused: only the editor's own page, "
+            f"http://127.0.0.1:{port}/, may use it",
+        )
+    site = headers.get("Sec-Fetch-Site")
+    if site is not None and site not in ("same-origin", "none"):
+        raise EditorError(403, f"a {site} request is refused: only the editor's own page may ask")
+    if writes:
+        kind = (headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise EditorError(
+                415, f"the editor takes JSON (Content-Type: application/json), not {_shown(kind)}"
+            )
+
+
+def read_json(body: bytes) -> dict[str, Any]:
+    """The request's JSON object, or a 400 saying what is wrong with it."""
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise EditorError(400, "the request is not UTF-8 text") from None
+    except (json.JSONDecodeError, RecursionError) as error:
+        message = getattr(error, "msg", "too deeply nested")
+        raise EditorError(400, f"the request is not valid JSON: {message}") from None
+    if not isinstance(data, dict):
+        raise EditorError(400, 'the request must be a JSON object, such as {"position": "..."}')
+    return data
+
+
+def check_length(length: str | None) -> int:
+    """The body's length from ``Content-Length``: 411 without one, 413 over :data:`MAX_BODY`."""
+    if length is None or not (length.isascii() and length.isdigit()) or len(length) > 12:
+        raise EditorError(411, "the request needs a Content-Length header with its size")
+    size = int(length)
+    if size > MAX_BODY:
+        raise EditorError(
+            413, f"the request is {size} bytes; the editor takes at most {MAX_BODY // 1024} KiB"
+        )
+    return size
+
+
+_NAME_HINT = (
+    "a diagram's name is its file name without .yaml: lowercase letters, digits and '-', "
+    f"starting with a letter or digit, at most {MAX_NAME} characters (as king-first-capture)"
+)
+
+
+def check_name(name: object) -> str:
+    """A diagram id the editor may write as ``diagrams/<name>.yaml``, or a 400 saying why not.
+
+    The id pattern of diagram files (:data:`~dama_diagrams.diagram.schema.ID_PATTERN`)
+    already leaves out ``/``, ``..``, a leading dot and every control character.
+    """
+    if not isinstance(name, str) or not name:
+        raise EditorError(400, f"give the diagram a name: {_NAME_HINT}")
+    if len(name) > MAX_NAME:
+        raise EditorError(400, f"the name is {len(name)} characters long; {_NAME_HINT}")
+    if not ID_PATTERN.fullmatch(name):
+        raise EditorError(400, f"{_shown(name)} cannot be a diagram's name: {_NAME_HINT}")
+    return name
+
+
+def text_field(data: Mapping[str, Any], key: str, *, limit: int = 4000) -> str | None:
+    """An optional text of the request, or a 400; ``None`` when absent, empty or blank."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise EditorError(400, f"{key} must be text")
+    if len(value) > limit:
+        raise EditorError(400, f"{key} is {len(value)} characters long; at most {limit}")
+    return value.strip() or None
+
+
+def _shown(text: str | None) -> str:
+    """User input quoted in a message, short and without control characters."""
+    if text is None:
+        return "(none)"
+    clean = "".join(char if char.isprintable() else "?" for char in text)
+    return repr(clean if len(clean) <= 60 else f"{clean[:57]}...")

@@ -1,0 +1,149 @@
+"""The editor's files: ``diagrams/<name>.yaml`` listed, opened, and saved whole or not at all.
+
+Several tabs, or ``serve`` rebuilding meanwhile, lose nothing: a save writes a
+temporary file beside the diagram and puts it in place in one step, so a
+reader sees the old file or the new one, never half of either.  A new name
+is taken only if no file has it (a hard link, which fails when the name
+exists, even for another process); an opened file is replaced only if it
+still holds the bytes it was opened with (their SHA-256), so a save never
+silently overwrites another tab's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import secrets
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..._files import write_atomically
+from ...diagram.schema import MAX_FILE_BYTES
+from .._common import DIAGRAMS_DIR
+from .checks import EditorError, check_name
+
+_SAVING = threading.Lock()
+"""One save at a time in this editor: the check and the write go together."""
+
+
+def digest(data: bytes) -> str:
+    """What the page keeps of an opened file, to tell later whether it changed on disk."""
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class DiagramFiles:
+    """The ``diagrams/`` folder of one project, the only folder the editor writes to."""
+
+    folder: Path
+
+    @classmethod
+    def of(cls, project_root: Path) -> DiagramFiles:
+        return cls(project_root.resolve() / DIAGRAMS_DIR)
+
+    def names(self) -> list[str]:
+        """The ids of the folder's diagram files, sorted."""
+        if not self.folder.is_dir():
+            return []
+        found = []
+        for path in sorted(self.folder.glob("*.yaml")):
+            with contextlib.suppress(EditorError):
+                found.append(check_name(path.stem))
+        return found
+
+    def path(self, name: str) -> Path:
+        """``diagrams/<name>.yaml``, for a name :func:`check_name` accepts (else 400)."""
+        return self.folder / f"{check_name(name)}.yaml"
+
+    def shown(self, name: str) -> str:
+        return f"{DIAGRAMS_DIR}/{name}.yaml"
+
+    def read(self, name: str) -> bytes:
+        """An existing diagram's bytes; 404 if there is none, 422 if it is no plain file."""
+        path = self.path(name)
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise EditorError(422, f"{self.shown(name)} is not a plain file; the editor leaves it")
+        try:
+            with path.open("rb") as file:
+                data = file.read(MAX_FILE_BYTES + 1)
+        except FileNotFoundError:
+            raise EditorError(404, f"there is no {self.shown(name)}") from None
+        except OSError as error:
+            raise EditorError(422, f"cannot read {self.shown(name)}: {error.strerror}") from None
+        if len(data) > MAX_FILE_BYTES:
+            raise EditorError(422, f"{self.shown(name)} is larger than a diagram file can be")
+        return data
+
+    def save(self, name: str, data: bytes, opened: str | None) -> bool:
+        """Write ``diagrams/<name>.yaml``; ``opened`` is the digest of the file as opened.
+
+        Without ``opened`` the name must be new (409 otherwise); with it, the
+        file must still hold what was opened (409 otherwise).  Returns whether
+        the file was written: an opened file whose text did not change is not.
+        """
+        path = self.path(name)
+        shown = self.shown(name)
+        twin = path.with_suffix(".yml")
+        root = self.folder.parent
+        if self.folder.exists() and not self.folder.resolve().is_relative_to(root.resolve()):
+            raise EditorError(
+                422,
+                f"{DIAGRAMS_DIR}/ is a link that leaves the project; the editor writes only in it",
+            )
+        with _SAVING:
+            if twin.exists():
+                raise EditorError(
+                    409, f"{DIAGRAMS_DIR}/{name}.yml has the same id; choose another name"
+                )
+            if opened is None:
+                self._create(path, data)
+                return True
+            try:
+                current = path.read_bytes()
+            except FileNotFoundError:
+                raise EditorError(
+                    409, f"{shown} was removed since you opened it; save under a new name"
+                ) from None
+            except OSError as error:
+                raise EditorError(422, f"cannot read {shown}: {error.strerror}") from None
+            if digest(current) != opened:
+                raise EditorError(
+                    409,
+                    f"{shown} changed on disk since you opened it (another tab or editor saved "
+                    "it); open it again to see that version, or save yours under a new name",
+                )
+            if current == data:
+                return False
+            if path.is_symlink():
+                raise EditorError(422, f"{shown} is a symbolic link; the editor leaves it")
+            write_atomically(path, data)
+            return True
+
+    def _create(self, path: Path, data: bytes) -> None:
+        """A new file, whole, under a name no file has: else 409, and nothing is written."""
+        taken = EditorError(
+            409,
+            f"{self.shown(path.stem)} already exists; open it to edit it, or choose another name",
+        )
+        if path.exists() or path.is_symlink():
+            raise taken
+        self.folder.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+        try:
+            with partial.open("xb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.fsync(stream.fileno())
+            try:
+                os.link(partial, path)  # fails if the name was taken meanwhile
+            except FileExistsError:
+                raise taken from None
+        except OSError as error:
+            raise EditorError(
+                422, f"cannot write {self.shown(path.stem)}: {error.strerror}"
+            ) from None
+        finally:
+            with contextlib.suppress(OSError):
+                partial.unlink()

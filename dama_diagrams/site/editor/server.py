@@ -1,0 +1,283 @@
+"""``dama-diagrams editor``: the board editor's page and its JSON API on 127.0.0.1.
+
+:class:`Editor` answers one request at a time as data in, data out
+(:meth:`Editor.respond`), so the tests call it without a socket; the HTTP
+handler around it only reads the request and writes the answer.  Every
+refusal is JSON, ``{"error": "..."}`` with a 4xx status, which the page shows;
+never a traceback.
+
+The API, all POST bodies JSON:
+
+- ``GET /``: the page; ``GET /assets/<file>``: its script and styles;
+- ``GET /api/start``: the names of ``diagrams/*.yaml``, and the rules,
+  reasons and questions a diagram may name;
+- ``POST /api/position`` ``{position, cycle?, move?}``: the board (the
+  square ``cycle`` changed first), and what the engine says of it;
+- ``POST /api/resolve`` ``{position, squares}``: the move the clicks mean;
+- ``POST /api/preview`` ``{diagram}``: the file's text and its figure, or
+  ``verify``'s refusal;
+- ``POST /api/open`` ``{name}``: an existing file's fields and digest;
+- ``POST /api/save`` ``{name, diagram, opened?}``: write ``diagrams/<name>.yaml``.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from ...errors import DamaError
+from .._common import TEMPLATES
+from ..fence.assets import fence_css, fence_scripts
+from ..servers.preview import bind, serve_until_stopped
+from . import analysis
+from .checks import EditorError, check_length, check_name, check_origin, read_json
+from .drafts import PREVIEW_ID, checked, draft_from_json, draft_of, file_text, preview, read_diagram
+from .files import DiagramFiles, digest
+
+DEFAULT_PORT = 8010
+"""Not 8000, where ``preview`` and ``serve`` listen: the editor runs beside them."""
+
+HOST = "127.0.0.1"
+"""The editor writes files: it listens on this machine's loopback only, never on a network."""
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+_ASSETS = {
+    "editor.js": "text/javascript; charset=utf-8",
+    "editor.css": "text/css; charset=utf-8",
+}
+
+SECURITY_HEADERS = {
+    # inline styles only for the tables' column alignment, which Python-Markdown writes so
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+
+AFTER_SAVE = (
+    "Its English title and caption enter the translation catalogs with the next "
+    "dama-diagrams update-translations, like any diagram's; show it on a page with "
+    'figure("{name}").'
+)
+
+
+@dataclass(frozen=True)
+class Response:
+    status: int
+    content_type: str
+    body: bytes
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def json_response(status: int, data: object) -> Response:
+    body = json.dumps(data, ensure_ascii=False).encode("utf-8")
+    return Response(status, "application/json; charset=utf-8", body)
+
+
+class Editor:
+    """The editor of one project: what each request gets."""
+
+    def __init__(self, project_root: Path, port: int):
+        self.root = project_root.resolve()
+        self.files = DiagramFiles.of(self.root)
+        self.port = port
+
+    def respond(self, method: str, target: str, headers: dict[str, str], body: bytes) -> Response:
+        """The answer to one request; a refusal is ``{"error": ...}`` with its status."""
+        try:
+            return self._respond(method, target, headers, body)
+        except EditorError as error:
+            return json_response(error.status, {"error": error.message})
+        except DamaError as error:
+            return json_response(422, {"error": str(error)})
+
+    def _respond(self, method: str, target: str, headers: dict[str, str], body: bytes) -> Response:
+        path = urlsplit(target).path
+        check_origin(headers, self.port, writes=method == "POST")
+        if method in ("GET", "HEAD"):
+            return self._get(path)
+        if method != "POST":
+            raise EditorError(405, f"the editor takes GET and POST, not {method[:20]}")
+        route = _POSTS.get(path)
+        if route is None:
+            raise EditorError(404, f"no such address: {path[:80]}")
+        return json_response(200, route(self, read_json(body)))
+
+    def _get(self, path: str) -> Response:
+        if path == "/":
+            return Response(200, "text/html; charset=utf-8", (STATIC / "editor.html").read_bytes())
+        if path == "/api/start":
+            return json_response(200, {"diagrams": self.files.names(), **analysis.CHOICES})
+        name = path.removeprefix("/assets/")
+        if name in _ASSETS:
+            return Response(200, _ASSETS[name], (STATIC / name).read_bytes())
+        if name == "favicon.svg":
+            return Response(200, "image/svg+xml", (TEMPLATES / "favicon.svg").read_bytes())
+        if name == "figure.css":
+            return Response(200, "text/css; charset=utf-8", fence_css().encode("utf-8"))
+        if name == "figure.js":
+            return Response(200, "text/javascript; charset=utf-8", fence_scripts().encode())
+        raise EditorError(404, f"no such address: {path[:80]}")
+
+    # -- the API ---------------------------------------------------------------
+
+    def position(self, data: dict[str, Any]) -> dict[str, object]:
+        position = analysis.read_position(data.get("position"))
+        refused: list[str] = []
+        if data.get("cycle") is not None:
+            square = analysis.square_number(data["cycle"])
+            position, refused = analysis.cycle(position, square)
+        move = analysis.read_move(data.get("move"))
+        return {**analysis.analyse(position, move), "refused": refused}
+
+    def resolve(self, data: dict[str, Any]) -> dict[str, object]:
+        position = analysis.read_position(data.get("position"))
+        squares = data.get("squares")
+        if not isinstance(squares, list) or len(squares) > 20:
+            raise EditorError(400, "squares must be the list of squares clicked, start first")
+        found = analysis.resolve(position, squares)
+        move = analysis.read_move(found.get("move"))
+        return {**found, "analysis": analysis.analyse(position, move)}
+
+    def preview(self, data: dict[str, Any]) -> dict[str, object]:
+        draft = draft_from_json(data)
+        name = data.get("name") or PREVIEW_ID
+        name = check_name(name) if name != PREVIEW_ID else name
+        original = self._opened_text(data)
+        text = file_text(draft, original)
+        return {"yaml": text, **preview(checked(text, name))}
+
+    def open(self, data: dict[str, Any]) -> dict[str, object]:
+        name = check_name(data.get("name"))
+        raw = self.files.read(name)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise EditorError(422, f"{self.files.shown(name)} is not UTF-8 text") from None
+        diagram = read_diagram(text, name)
+        return {"name": name, "diagram": draft_of(diagram), "opened": digest(raw), "yaml": text}
+
+    def save(self, data: dict[str, Any]) -> dict[str, object]:
+        name = check_name(data.get("name"))
+        draft = draft_from_json(data)
+        opened = data.get("opened")
+        if opened is not None and not isinstance(opened, str):
+            raise EditorError(400, "opened must be the digest the editor gave when it opened")
+        original = self._opened_text(data)
+        text = file_text(draft, original)
+        checked(text, name)  # the very check of dama-diagrams verify: refused, nothing written
+        written = self.files.save(name, text.encode("utf-8"), opened)
+        shown = self.files.shown(name)
+        said = f"saved {shown}" if written else f"{shown} is unchanged: not rewritten"
+        after = AFTER_SAVE.replace("{name}", name)
+        current = self.files.read(name)
+        return {
+            "saved": shown,
+            "written": written,
+            "message": f"{said}. {after}",
+            "opened": digest(current),
+            "yaml": text,
+        }
+
+    def _opened_text(self, data: dict[str, Any]) -> str | None:
+        """The opened file's text, when the request edits one (it names it and its digest)."""
+        if data.get("opened") is None:
+            return None
+        raw = self.files.read(check_name(data.get("name")))
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise EditorError(422, "the opened file is not UTF-8 text") from None
+
+
+_POSTS = {
+    "/api/position": Editor.position,
+    "/api/resolve": Editor.resolve,
+    "/api/preview": Editor.preview,
+    "/api/open": Editor.open,
+    "/api/save": Editor.save,
+}
+
+
+def handler_for(editor: Editor) -> type[http.server.BaseHTTPRequestHandler]:
+    """The HTTP side: read the request, let :class:`Editor` answer, write the answer."""
+
+    class EditorHandler(http.server.BaseHTTPRequestHandler):
+        timeout = 30  # a client that stops sending mid-request frees its thread
+
+        def version_string(self) -> str:
+            return "dama-diagrams-editor"
+
+        def do_GET(self) -> None:
+            self._answer(b"")
+
+        def do_HEAD(self) -> None:
+            self._answer(b"")
+
+        def do_POST(self) -> None:
+            try:
+                size = check_length(self.headers.get("Content-Length"))
+            except EditorError as error:
+                self._send(json_response(error.status, {"error": error.message}))
+                self.close_connection = True  # the body is left unread
+                return
+            self._answer(self.rfile.read(size))
+
+        def send_error(
+            self, code: int, message: str | None = None, explain: str | None = None
+        ) -> None:
+            """The stdlib's own refusals (a bad request line, PUT, OPTIONS…) as JSON too."""
+            said = message or self.responses.get(code, ("refused",))[0]
+            self._send(json_response(code, {"error": f"the editor refuses this request: {said}"}))
+            self.close_connection = True
+
+        def _answer(self, body: bytes) -> None:
+            headers = {key: value for key, value in self.headers.items()}
+            try:
+                response = editor.respond(self.command, self.path, headers, body)
+            except Exception as error:  # a bug: said in one line, never a traceback
+                print(f"dama-diagrams editor: {type(error).__name__}: {error}", file=sys.stderr)
+                response = json_response(500, {"error": f"the editor failed: {error}"})
+            self._send(response)
+
+        def _send(self, response: Response) -> None:
+            self.send_response(response.status)
+            self.send_header("Content-Type", response.content_type)
+            self.send_header("Content-Length", str(len(response.body)))
+            for key, value in {**SECURITY_HEADERS, **response.headers}.items():
+                self.send_header(key, value)
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(response.body)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass  # the author looks at the page, not at a request log
+
+    return EditorHandler
+
+
+def listen_editor(project_root: Path, port: int = DEFAULT_PORT) -> http.server.ThreadingHTTPServer:
+    """The editor's server, bound to 127.0.0.1:``port`` (0: any free port)."""
+    server = bind((HOST, port), handler_for(Editor(project_root, port)), option="--port")
+    if port == 0:  # the Host check needs the real port
+        real = server.server_address[1]
+        server.RequestHandlerClass = handler_for(Editor(project_root, real))
+    return server
+
+
+def run_editor(project_root: Path, *, port: int = DEFAULT_PORT) -> None:
+    """Serve the editor until Ctrl-C, printing where to open it."""
+    server = listen_editor(project_root, port)
+    real = server.server_address[1]
+    folder = DiagramFiles.of(project_root).folder
+    said = f"the board editor is at http://{HOST}:{real}/ ; it writes to {folder}; Ctrl-C stops"
+    serve_until_stopped(server, said)

@@ -1,0 +1,304 @@
+"""The board editor in a real Chromium: an author makes the rule 4 diagram, by mouse and by keys.
+
+One editor serves the module, on a small copy of the project.  The position is
+FID Art. 6.9 (ordering), set up square by square as an author would; the FID
+rules say which capture is legal (30x21x14x5) and which rule decides (rule 4,
+king met first), and ``verify`` must accept what the editor saved.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dama_diagrams.diagram import verify_paths
+from tests.test_browser_accessibility import WCAG_AA, _axe_source
+from tests.test_editor_api import serving, small_project
+
+pytestmark = pytest.mark.slow
+
+RULE_4_PIECES = {30: "white king", 10: "black man", 12: "black man", 18: "black man"}
+RULE_4_PIECES |= {27: "black man", 20: "black king", 26: "black king"}
+CYCLE = ["empty", "white man", "white king", "black man", "black king"]
+"""What a click puts on an empty square, in turn: how many clicks each piece takes."""
+
+
+@pytest.fixture(scope="module")
+def editor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    project = small_project(tmp_path_factory.mktemp("editor-browser"))
+    with serving(project) as port:
+        yield f"http://127.0.0.1:{port}/", project
+
+
+def show_rule_4_capture(page: Any) -> None:
+    """The rule 4 position typed in, its capture chosen: the page at its fullest."""
+    page.fill("#fen", "W:WK30:B10,12,18,K20,K26,27")
+    page.click("#fen-form button")
+    page.locator("#moves button", has_text="30x21x14x5").click()
+    page.wait_for_function(
+        "() => document.querySelector('#chosen').textContent.includes('30x21x14x5')"
+    )
+
+
+@pytest.fixture
+def page(browser: Any, editor: tuple[str, Path]) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.goto(editor[0])
+    opened.wait_for_selector("#moves button")  # the start position, analysed
+    yield opened
+    context.close()
+    assert errors == []
+
+
+def square(page: Any, number: int) -> Any:
+    return page.locator(f'[data-square="{number}"]')
+
+
+def wait_for_piece(page: Any, number: int, content: str) -> None:
+    page.wait_for_function(
+        '([n, label]) => document.querySelector(`[data-square="${n}"]`)'
+        ".getAttribute('aria-label') === `square ${n}, ${label}`",
+        arg=[number, content],
+    )
+
+
+def empty_board(page: Any) -> None:
+    page.click("#empty-board")
+    page.wait_for_function("() => document.querySelector('#fen').value === 'W:W:B'")
+
+
+def finish_and_save(page: Any, name: str) -> None:
+    """Choose the priority claim, words and a name, then save; the page says it saved."""
+    label = page.locator("#claim option", has_text="priority").first.text_content()
+    page.select_option("#claim", label=label)
+    page.fill("#title", "Rule 4: king met first")
+    page.fill("#caption", "{move} meets its king sooner than {rejected}.")
+    page.fill("#name", name)
+    page.click("#save")
+    page.wait_for_selector("#save-result:not(:empty)")
+
+
+def test_the_rule_4_diagram_set_up_by_clicks(page: Any, editor: tuple[str, Path]) -> None:
+    empty_board(page)
+    for number, content in RULE_4_PIECES.items():
+        for _ in range(CYCLE.index(content)):
+            square(page, number).click()
+            page.wait_for_timeout(0)
+            page.wait_for_load_state()
+        wait_for_piece(page, number, content)
+    page.wait_for_function(
+        "() => document.querySelector('#fen').value === 'W:WK30:B10,12,18,K20,K26,27'"
+    )
+    table = page.locator("#explain table")
+    assert (
+        "ruled out by rule 4 (king met first)"
+        in table.locator("tr", has_text="30x23x16x7").inner_text()
+    )
+    assert page.locator("#moves button").all_text_contents() == ["30x21x14x5"]
+    # what a screen reader hears: each square by its name, the engine's answer in a live line
+    assert page.get_by_role("gridcell", name="square 30, white king").count() == 1
+    assert page.get_by_role("gridcell", name="square 26, black king").count() == 1
+    live = page.locator("#engine-summary")
+    assert live.get_attribute("role") == "status"
+    assert "rule 4 (king met first) decides" in live.inner_text()
+    page.check('input[name="mode"][value="play"]')
+    square(page, 30).click()
+    square(page, 5).click()
+    page.wait_for_function(
+        "() => document.querySelector('#chosen').textContent.includes('30x21x14x5')"
+    )
+    finish_and_save(page, "rule-4-by-clicks")
+    assert "update-translations" in page.inner_text("#save-result")
+    path = editor[1] / "diagrams" / "rule-4-by-clicks.yaml"
+    report = verify_paths([path])
+    assert report.ok, [str(failure.error) for failure in report.failures]
+    assert report.verified[0].rule is not None and report.verified[0].rule.number == 4
+
+
+def focused_square(page: Any) -> int:
+    return int(page.evaluate("document.activeElement.dataset.square || 0"))
+
+
+def key_to_square(page: Any, target: int) -> None:
+    """Arrow keys only, from the focused square to ``target``."""
+    for _ in range(30):
+        here = focused_square(page)
+        if here == target:
+            return
+        row, target_row = (here - 1) // 4, (target - 1) // 4
+        if row != target_row:
+            page.keyboard.press("ArrowDown" if target_row > row else "ArrowUp")
+        else:
+            page.keyboard.press("ArrowRight" if target > here else "ArrowLeft")
+    raise AssertionError(f"the arrow keys never reached square {target}")
+
+
+def tab_to(page: Any, selector: str) -> None:
+    """Tab until ``selector`` has the focus, as a keyboard user would."""
+    for _ in range(80):
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_the_rule_4_diagram_set_up_by_keyboard_only(page: Any, editor: tuple[str, Path]) -> None:
+    tab_to(page, "#empty-board")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#fen').value === 'W:W:B'")
+    page.keyboard.press("Shift+Tab")
+    tab_to(page, "[data-square]")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"  # the focus is visible
+    for number, content in RULE_4_PIECES.items():
+        key_to_square(page, number)
+        for _ in range(CYCLE.index(content)):
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(60)
+        wait_for_piece(page, number, content)
+    page.wait_for_function(
+        "() => document.querySelector('#fen').value === 'W:WK30:B10,12,18,K20,K26,27'"
+    )
+    assert "rule 4 (king met first)" in page.inner_text("#explain")
+    tab_to(page, "#moves button")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('#chosen').textContent.includes('30x21x14x5')"
+    )
+    tab_to(page, "#claim")
+    for _ in range(5):
+        if "priority" in page.evaluate("document.querySelector('#claim').selectedOptions[0].text"):
+            break
+        page.keyboard.press("ArrowDown")
+    tab_to(page, "#title")
+    page.keyboard.type("Rule 4 by keys")
+    tab_to(page, "#caption")
+    page.keyboard.type("{move} meets its king first.")
+    tab_to(page, "#name")
+    page.keyboard.type("rule-4-by-keys")
+    page.keyboard.press("Enter")  # submits the save form
+    page.wait_for_selector("#save-result:not(:empty)")
+    report = verify_paths([editor[1] / "diagrams" / "rule-4-by-keys.yaml"])
+    assert report.ok and report.verified[0].rule is not None
+    assert report.verified[0].rule.value == "king-first"
+
+
+def test_a_refuted_claim_cannot_be_saved(page: Any, editor: tuple[str, Path]) -> None:
+    show_rule_4_capture(page)
+    label = page.locator("#claim option", has_text="priority").first.text_content()
+    page.select_option("#claim", label=label)
+    page.select_option("#rule", "most-pieces")  # both captures take three pieces: not rule 1
+    page.wait_for_selector("#preview-error:not(:empty)")
+    assert "most-pieces does not decide" in page.inner_text("#preview-error")
+    page.fill("#name", "wrong-rule")
+    page.click("#save")
+    page.wait_for_selector("#save-error:not(:empty)")
+    assert "Not saved" in page.inner_text("#save-error")
+    assert "most-pieces does not decide" in page.inner_text("#save-error")
+    assert not (editor[1] / "diagrams" / "wrong-rule.yaml").exists()
+
+
+def test_a_cross_origin_post_and_a_wrong_host_are_refused(
+    browser: Any, editor: tuple[str, Path]
+) -> None:
+    url, project = editor
+    context = browser.new_context()
+    page = context.new_page()
+    evil = "http://evil.example/"
+    page.route(evil, lambda route: route.fulfill(content_type="text/html", body="<p>evil</p>"))
+    page.goto(evil)
+    body = json.dumps({"name": "evil", "diagram": {"position": "W:W30:B5", "claim": "setup"}})
+    said = page.evaluate(
+        """async ([url, body]) => {
+            const out = [];
+            try {  // a JSON POST needs a preflight, which the editor never grants
+                const r = await fetch(url + 'api/save', {method: 'POST', body,
+                    headers: {'Content-Type': 'application/json'}});
+                out.push(r.status);
+            } catch (e) { out.push('blocked'); }
+            try {  // a "simple" POST goes without preflight; the editor refuses it
+                await fetch(url + 'api/save', {method: 'POST', body, mode: 'no-cors',
+                    headers: {'Content-Type': 'text/plain'}});
+                out.push('sent');
+            } catch (e) { out.push('blocked'); }
+            return out;
+        }""",
+        [url, body],
+    )
+    assert said[0] == "blocked"
+    refused = context.request.post(
+        f"{url}api/save",
+        data=body,
+        headers={"Content-Type": "application/json", "Origin": evil[:-1]},
+    )
+    assert refused.status == 403 and "refused" in refused.json()["error"]
+    wrong_host = context.request.get(url, headers={"Host": "evil.example"})
+    assert wrong_host.status == 403
+    context.close()
+    assert not (project / "diagrams" / "evil.yaml").exists()
+
+
+def test_editing_an_existing_file_keeps_its_comments(page: Any, editor: tuple[str, Path]) -> None:
+    path = editor[1] / "diagrams" / "priority-king-first.yaml"
+    before = path.read_text().splitlines()
+    page.select_option("#open-name", "priority-king-first")
+    page.click("#open-form button")
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.startsWith('Opened')"
+    )
+    assert page.input_value("#fen") == "W:WK30:B10,12,18,K20,K26,27"
+    assert page.input_value("#title") == "Rule 4: king met first"
+    page.fill("#title", "Rule 4: the king met first")
+    page.click("#save")
+    page.wait_for_selector("#save-result:not(:empty)")
+    after = path.read_text().splitlines()
+    assert after[0] == "# FID Art. 6.9 (ordering)"
+    changed = [(old, new) for old, new in zip(before, after, strict=True) if old != new]
+    assert changed == [('title: "Rule 4: king met first"', 'title: "Rule 4: the king met first"')]
+    assert verify_paths([path]).ok
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation_on_the_editor(
+    browser: Any, editor: tuple[str, Path], scheme: str
+) -> None:
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    context.add_init_script(_axe_source())
+    page = context.new_page()
+    page.goto(editor[0])
+    page.wait_for_selector("#moves button")
+    show_rule_4_capture(page)
+    page.wait_for_selector("#preview figure")
+    result = page.evaluate(
+        """async tags => await axe.run(document, {
+            runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})""",
+        WCAG_AA,
+    )
+    found = [
+        f"{v['id']} at {json.dumps(node['target'])}: {v['help']}"
+        for v in result["violations"]
+        for node in v["nodes"]
+    ]
+    context.close()
+    assert found == [], "\n".join(found)
+
+
+def test_the_editor_fits_a_phone(browser: Any, editor: tuple[str, Path]) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(editor[0])
+    page.wait_for_selector("#moves button")
+    show_rule_4_capture(page)
+    page.wait_for_selector("#preview figure")  # the widest things: the table and the figure
+    width = page.evaluate("document.documentElement.scrollWidth")
+    board = page.locator("#board").bounding_box()
+    context.close()
+    assert width <= 390
+    assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= 390
