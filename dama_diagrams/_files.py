@@ -206,25 +206,31 @@ def relative_to_cwd(path: Path) -> Path:
         return path
 
 
-def write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes, *, exclusive: bool = False) -> None:
     """Write ``path`` whole or not at all; raise :class:`WriteError` naming it when it fails.
 
     A symbolic link at ``path`` is replaced by the file, never followed: a
     write cannot land outside the folder it names.  An existing file keeps its
     permissions; a new one gets the usual ones (0666 less the umask).
+
+    With ``exclusive``, the file only takes a name that nothing has, even if
+    another process takes it meanwhile: :class:`FileExistsError` otherwise,
+    and nothing is written.
     """
-    with interrupts_held(drop=False), atomic_file(path) as stream:
+    with interrupts_held(drop=False), atomic_file(path, exclusive=exclusive) as stream:
         stream.write(data)  # in memory already: no interrupt ever meets a temporary file
 
 
 @contextlib.contextmanager
-def atomic_file(path: Path) -> Iterator[BinaryIO]:
+def atomic_file(path: Path, *, exclusive: bool = False) -> Iterator[BinaryIO]:
     """A stream whose bytes become ``path`` when the block ends well, and never otherwise.
 
     For output made piece by piece (an animation's frames): the bytes go to
     the temporary file as they come, so memory stays flat.  Ctrl-C and SIGTERM
     are held only while the file is flushed and put in place; before that,
-    they leave the previous file and remove the temporary one.
+    they leave the previous file and remove the temporary one.  With
+    ``exclusive``, the file is put in place by a hard link, which fails with
+    :class:`FileExistsError` when the name exists: no file is ever replaced.
     """
     partial = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
     try:
@@ -239,13 +245,19 @@ def atomic_file(path: Path) -> Iterator[BinaryIO]:
                 with interrupts_held(drop=False):
                     stream.flush()
                     os.fsync(stream.fileno())
-                    os.replace(partial, path)
+                    if exclusive:
+                        os.link(partial, path)  # fails if the name exists, whoever took it
+                        partial.unlink()
+                    else:
+                        os.replace(partial, path)
         except BaseException:
             with contextlib.suppress(OSError):
                 partial.unlink()
             raise
         _sync_folder(path.parent)
     except OSError as exc:
+        if exclusive and isinstance(exc, FileExistsError):
+            raise  # the name is taken: the caller says so in its own words
         reason = exc.strerror or str(exc)
         raise WriteError(f"cannot write ({reason})", path=str(relative_to_cwd(path))) from None
 

@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
-import secrets
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..._files import write_atomically
+from ..._files import WriteError, write_atomically
 from ...diagram.schema import MAX_FILE_BYTES
 from .._common import DIAGRAMS_DIR
 from .checks import EditorError, check_name
@@ -129,21 +127,9 @@ class DiagramFiles:
         )
         if path.exists() or path.is_symlink():
             raise taken
-        self.folder.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
         try:
-            with partial.open("xb") as stream:
-                stream.write(data)
-                stream.flush()
-                os.fsync(stream.fileno())
-            try:
-                os.link(partial, path)  # fails if the name was taken meanwhile
-            except FileExistsError:
-                raise taken from None
-        except OSError as error:
-            raise EditorError(
-                422, f"cannot write {self.shown(path.stem)}: {error.strerror}"
-            ) from None
-        finally:
-            with contextlib.suppress(OSError):
-                partial.unlink()
+            write_atomically(path, data, exclusive=True)  # fails if the name was taken meanwhile
+        except FileExistsError:
+            raise taken from None
+        except WriteError as error:
+            raise EditorError(422, f"{self.shown(path.stem)}: {error.message}") from None
