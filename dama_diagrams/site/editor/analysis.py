@@ -21,7 +21,7 @@ from ...engine.board import Color
 from ...engine.legality import IllegalReason, illegal_reason
 from ...engine.move import Move
 from ...engine.position import GameOverReason, Piece, Position
-from ...engine.priority import PriorityRule, explain, separating_rule
+from ...engine.priority import Explanation, PriorityRule, explain, separating_rule
 from ...errors import DamaError
 from ..fence.words import fence_catalog
 from ..pages.figure_html import explain_markdown
@@ -121,13 +121,13 @@ def analyse(position: Position, move: Move | None = None) -> dict[str, object]:
         **board(position),
         "legal": legal,
         "captures": bool(explanation.candidates),
-        "explain": _explain_html(position) if explanation.candidates else None,
+        "explain": _explain_html(explanation) if explanation.candidates else None,
         "explain_summary": explanation.summary() if explanation.candidates else None,
         "game_over": None
         if outcome is None
         else {"winner": outcome.winner.value, "reason": outcome.reason.value},
     }
-    answer["claims"] = claim_options(position, move)
+    answer["claims"] = claim_options(position, move, explanation)
     if move is not None:
         problem = illegal_reason(position, move)
         answer["move"] = {
@@ -139,9 +139,9 @@ def analyse(position: Position, move: Move | None = None) -> dict[str, object]:
     return answer
 
 
-def _explain_html(position: Position) -> str:
-    """The site's priority table for this position, as the site's Markdown makes it HTML."""
-    text = explain_markdown(explain_rows(explain(position)), fence_catalog("en"))
+def _explain_html(explanation: Explanation) -> str:
+    """The site's priority table of these captures, as the site's Markdown makes it HTML."""
+    text = explain_markdown(explain_rows(explanation), fence_catalog("en"))
     return python_markdown.markdown(text, extensions=["tables", "md_in_html", "attr_list"])
 
 
@@ -244,15 +244,19 @@ def _listed(moves: Sequence[Move]) -> str:
 # == Claims ===================================================================
 
 
-def claim_options(position: Position, move: Move | None) -> list[dict[str, Any]]:
+def claim_options(
+    position: Position, move: Move | None, explanation: Explanation
+) -> list[dict[str, Any]]:
     """Every claim the engine confirms for this position and move, ready to choose.
+
+    ``explanation`` is the engine's account of the position's captures (``explain``).
 
     Each is a diagram's fields (claim, move, rule, rejected, reason…) that
     verifies as it is, with the engine's English sentence: the page offers
     these, and the author only adds words.
     """
     options = []
-    for fields in _candidates(position, move):
+    for fields in _candidates(position, move, explanation):
         draft = Draft(position=position.to_fen(), **fields)
         try:
             verified = checked(file_text(draft), PREVIEW_ID)
@@ -282,14 +286,15 @@ def _fields_json(fields: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _candidates(position: Position, move: Move | None) -> list[dict[str, Any]]:
+def _candidates(
+    position: Position, move: Move | None, explanation: Explanation
+) -> list[dict[str, Any]]:
     """The claims worth asking the engine about; each is checked before it is offered."""
     outcome = position.outcome()
     if move is None:
         found: list[dict[str, Any]] = [{"claim": Claim.SETUP.value}]
         if outcome is not None:
             found.append({"claim": Claim.GAME_OVER.value, "reason": outcome.reason.value})
-        explanation = explain(position)
         if explanation.free_choice:
             moves = tuple(str(each) for each in explanation.legal_moves)
             found.append({"claim": Claim.FREE_CHOICE.value, "moves": moves})
@@ -302,7 +307,6 @@ def _candidates(position: Position, move: Move | None) -> list[dict[str, Any]]:
         {"claim": claim.value, "move": shown}
         for claim in (Claim.MOVE, Claim.CAPTURE, Claim.MULTI_CAPTURE, Claim.PROMOTION)
     ]
-    explanation = explain(position)
     chosen = explanation.candidate(move)
     if chosen is not None:
         by_rule: dict[str, list[str]] = {}
