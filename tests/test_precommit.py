@@ -2,7 +2,9 @@
 
 ``pre-commit try-repo`` installs this repository's hook (``.pre-commit-hooks.yaml``)
 in an environment of its own, from the package index, as a user's
-``.pre-commit-config.yaml`` would; so the test is slow, and needs the index.
+``.pre-commit-config.yaml`` would; so the test is slow, and needs the index.  The
+test extra brings ``pre-commit-uv``, with which pre-commit makes that environment
+with uv rather than pip: the same hook from the same index, in 20 s rather than 50.
 """
 
 from __future__ import annotations
