@@ -122,8 +122,9 @@ def test_axe_finds_no_wcag_violation(
         page.goto(f"{site_url}/{path}")
         page.wait_for_load_state("load")
         if path.endswith("404.html"):
-            # Material keeps the choice per site root, and the 404 page's is "/" (it is
-            # served at any depth): only the system's scheme reaches it
+            # Material keeps the choice per site root; with no site_url (this project sets
+            # none) the 404 page's root is "/", not the language's: only the system's
+            # scheme reaches it
             scheme = "dark"
         assert _shown_scheme(page) == SCHEMES[scheme], path
         found += _findings(page, path, scheme)
