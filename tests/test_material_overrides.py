@@ -172,3 +172,34 @@ def test_installed_material_is_within_the_pinned_range() -> None:
         f"mkdocs-material {material_version()} is installed, outside the pinned range "
         f">={dotted(low)},<{dotted(high)}: reinstall with pip install -e '.[test]'"
     )
+
+
+def test_the_shared_theme_copies_what_mkdocs_copies() -> None:
+    """The build lists Material once per process, without its dot folders (``.icons``).
+
+    MkDocs' own listing of the theme, through its own filter, must give the
+    same static files, in the same order: nothing Material ships goes missing.
+    """
+    import jinja2
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import Files
+
+    from dama_diagrams.site.builder.templates import share_theme
+
+    def theme_files() -> list[tuple[str, str]]:
+        files = Files([])
+        files.add_files_from_theme(config.theme.get_env(), config)
+        return [(file.src_uri, file.dest_uri) for file in files]
+
+    config = load_config(config_file=str(ROOT / "mkdocs.yml"))
+    by_mkdocs = theme_files()
+    share_theme(config.theme)
+    shared, again = theme_files(), theme_files()
+
+    assert shared == again == by_mkdocs
+    names = {source for source, _ in by_mkdocs}
+    assert "assets/javascripts/lunr/min/lunr.it.min.js" in names  # a file of every site
+    listed = jinja2.FileSystemLoader(config.theme.dirs).list_templates()
+    icons = [name for name in listed if name.startswith(".icons/")]
+    assert len(icons) > 10_000  # Material's icons, which no site copies
+    assert not names & set(icons)

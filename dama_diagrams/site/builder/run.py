@@ -50,7 +50,7 @@ def run_mkdocs(config_file: Path, settings: LanguageSettings) -> list[str]:
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
-    from .templates import PLUGIN_KEY, SharedTemplates
+    from .templates import share_theme
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # a banner, not a build problem
     handler = _Collect()
@@ -59,7 +59,7 @@ def run_mkdocs(config_file: Path, settings: LanguageSettings) -> list[str]:
     try:
         config = load_config(config_file=str(config_file))
         apply_language(config, settings)
-        config.plugins[PLUGIN_KEY] = SharedTemplates()
+        share_theme(config.theme)
         build(config)
     except MkDocsException as exc:
         return handler.messages or [str(exc)]

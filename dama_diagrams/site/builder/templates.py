@@ -1,20 +1,18 @@
-"""MkDocs' theme templates, compiled once per process rather than once per language.
+"""MkDocs' theme, read once per process rather than once per Jinja environment.
 
-MkDocs makes a new Jinja environment for every build, so a worker that builds
-three languages compiled Material's sixty templates three times: half a second
-of processor time each, a third of a language's MkDocs run.
+MkDocs makes a new Jinja environment for every build, and Material's search
+plugin three more, each for one template.  So a worker that builds three
+languages compiled Material's sixty templates three times (half a second of
+processor time each, a third of a language's MkDocs run), compiled the search
+plugin's language templates nine times, and listed the theme's 14,000 files
+(its icons included) three times to find the few it copies.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import jinja2
 from jinja2.bccache import Bucket
-from mkdocs.config.base import Config
-from mkdocs.plugins import BasePlugin
-
-PLUGIN_KEY = "dama-diagrams/compiled-templates"
+from mkdocs.theme import Theme
 
 
 class _InMemory(jinja2.BytecodeCache):
@@ -37,16 +35,44 @@ class _InMemory(jinja2.BytecodeCache):
 
 
 _COMPILED = _InMemory()
-"""One per process: every MkDocs build here makes its environment with the same settings."""
+"""One per process: every MkDocs build here makes its environments with the same settings."""
+
+_LISTED: dict[tuple[str, ...], list[str]] = {}
+"""The theme's files by theme folders, listed once per process (a worker lives for one build)."""
 
 
-class _NoOptions(Config):  # type: ignore[no-untyped-call]
-    """The plugin takes no options."""
+def _hidden(name: str) -> bool:
+    """A path in or of a dot folder or file: MkDocs never copies one from a theme."""
+    return name.startswith(".") or "/." in name
 
 
-class SharedTemplates(BasePlugin[_NoOptions]):  # type: ignore[no-untyped-call]
-    """Gives each build's theme environment the process's compiled templates."""
+class _ThemeLoader(jinja2.FileSystemLoader):
+    """The theme's templates; lists its files once, without those MkDocs never copies.
 
-    def on_env(self, env: jinja2.Environment, /, *, config: Any, files: Any) -> jinja2.Environment:
+    MkDocs lists the theme only to copy its static files, and its own filter
+    drops every path with a dot folder or file in it, such as Material's 14,000
+    icons in ``.icons``: the list leaves them out before that filter reads it.
+    """
+
+    def list_templates(self) -> list[str]:
+        key = tuple(map(str, self.searchpath))
+        if key not in _LISTED:
+            _LISTED[key] = [name for name in super().list_templates() if not _hidden(name)]
+        return list(_LISTED[key])
+
+
+def share_theme(theme: Theme) -> None:
+    """Give every Jinja environment made from ``theme`` the process's compiled templates.
+
+    MkDocs' build and Material's search plugin both make theirs with
+    ``theme.get_env()``; each then also lists the theme's files only once.
+    """
+    make = theme.get_env
+
+    def get_env() -> jinja2.Environment:
+        env = make()
+        env.loader = _ThemeLoader(theme.dirs)  # the folders of MkDocs' own loader, in its order
         env.bytecode_cache = _COMPILED
         return env
+
+    theme.get_env = get_env  # type: ignore[method-assign]
