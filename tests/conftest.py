@@ -12,9 +12,10 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -173,6 +174,92 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}
+"""Playwright's viewport for a new page."""
+
+
+@dataclass
+class _Tab:
+    """The worker's one browser tab, and what the current test left in it."""
+
+    context: Any
+    page: Any
+    origins: set[str] = field(default_factory=set)
+    errors: list[str] = field(default_factory=list)
+
+    def forget(self) -> None:
+        """Leave nothing a new page would not have: cookies, storage, script errors.
+
+        localStorage, IndexedDB and the like go for every origin the test
+        visited; sessionStorage, which belongs to the tab, for the page it ended on.
+        """
+        if self.page.url.startswith(("http://", "https://")):
+            self.page.evaluate("sessionStorage.clear()")
+        self.page.goto("about:blank")
+        session = self.context.new_cdp_session(self.page)
+        for origin in sorted(self.origins):
+            clear = {"origin": origin, "storageTypes": "all"}
+            session.send("Storage.clearDataForOrigin", clear)
+        session.detach()
+        self.context.clear_cookies()
+        self.origins.clear()
+        self.errors.clear()
+
+
+@pytest.fixture(scope="session")
+def _worker_tab(browser: Any) -> Iterator[_Tab]:
+    context = browser.new_context()
+    tab = _Tab(context, context.new_page())
+    tab.page.on("framenavigated", lambda frame: _remember_origin(tab, frame.url))
+    tab.page.on("pageerror", lambda error: tab.errors.append(str(error)))
+    yield tab
+    context.close()
+
+
+def _remember_origin(tab: _Tab, url: str) -> None:
+    parts = urlsplit(url)
+    if parts.scheme in ("http", "https"):
+        tab.origins.add(f"{parts.scheme}://{parts.netloc}")
+
+
+@dataclass
+class PageOpener:
+    """Opens the test's page: the worker's one tab, as a new page would be."""
+
+    tab: _Tab
+
+    def __call__(
+        self,
+        *,
+        viewport: dict[str, int] | None = None,
+        color_scheme: str = "light",
+        reduced_motion: str = "no-preference",
+    ) -> Any:
+        self.tab.page.set_viewport_size(viewport or DEFAULT_VIEWPORT)
+        self.tab.page.emulate_media(color_scheme=color_scheme, reduced_motion=reduced_motion)
+        return self.tab.page
+
+    @property
+    def errors(self) -> list[str]:
+        """The script errors of the test's pages so far."""
+        return self.tab.errors
+
+
+@pytest.fixture
+def new_page(_worker_tab: _Tab) -> Iterator[PageOpener]:
+    """A fresh page for a test that needs no browser settings of its own.
+
+    Chromium takes about 0.6 processor seconds to open and close a tab, more
+    than most browser tests take, so each worker keeps one, and after each
+    test clears what a new page would not have: its cookies, the storage of
+    every origin it visited (localStorage keeps the exercises solved), its
+    script errors.  The viewport and the emulated media are set on opening.
+    A test that adds a listener removes it; none may close the page.
+    """
+    yield PageOpener(_worker_tab)
+    _worker_tab.forget()
+
+
 @pytest.fixture(scope="session")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Where browser tests save screenshots for a person to look at: $DAMA_SCREENSHOTS."""
@@ -219,9 +306,9 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return made_once(tmp_path_factory, "built-site", build) / "site"
 
 
-@pytest.fixture(scope="session")
-def site_url(built_site: Path) -> Iterator[str]:
-    """The project's site, served on localhost for the browser tests."""
+@contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """A static server of ``folder`` on localhost, in a thread: its address."""
     import functools
     import http.server
     import threading
@@ -236,14 +323,23 @@ def site_url(built_site: Path) -> Iterator[str]:
             if not isinstance(sys.exc_info()[1], ConnectionError):
                 super().handle_error(request, client_address)
 
-    handler = functools.partial(Quiet, directory=str(built_site))
+    handler = functools.partial(Quiet, directory=str(folder))
     server = Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    thread.join()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The project's site, served on localhost for the browser tests."""
+    with serving(built_site) as address:
+        yield address
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -17,6 +17,7 @@ import pytest
 
 from dama_diagrams.site.i18n import available_languages
 from dama_diagrams.site.pages.nav import load_nav, page_names
+from tests.conftest import PageOpener
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = available_languages(ROOT)
@@ -145,10 +146,10 @@ def test_axe_finds_no_wcag_violation(
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_explanation_tables_keep_every_column_on_a_phone(
-    browser: Any, site_url: str, language: str
+    new_page: PageOpener, site_url: str, language: str
 ) -> None:
     """The priority page's verdicts were cut off at 390 px; now every cell is on screen."""
-    page = browser.new_page(viewport=PHONE)
+    page = new_page(viewport=PHONE)
     page.goto(f"{site_url}/{language}/priority/")
     cells = page.eval_on_selector_all(
         ".dama-explain :is(th, td)",
@@ -160,7 +161,6 @@ def test_explanation_tables_keep_every_column_on_a_phone(
                     inner: cell.scrollWidth - cell.clientWidth};
         })""",
     )
-    page.close()
     assert len(cells) >= 5 * 6 * 3  # five tables, six columns, a heading row and two captures
     for cell in cells:
         assert cell["left"] >= 0 and cell["right"] <= PHONE["width"], cell
@@ -169,9 +169,9 @@ def test_explanation_tables_keep_every_column_on_a_phone(
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_language_menu_shows_every_name_whole(
-    browser: Any, site_url: str, language: str
+    new_page: PageOpener, site_url: str, language: str
 ) -> None:
-    page = browser.new_page(viewport=PHONE)
+    page = new_page(viewport=PHONE)
     page.goto(f"{site_url}/{language}/")
     page.locator(".md-header .md-select").first.hover()
     page.wait_for_timeout(400)  # Material's opening transition
@@ -185,7 +185,6 @@ def test_the_language_menu_shows_every_name_whole(
                     onScreen: box.left >= 0 && box.right <= innerWidth};
         })""",
     )
-    page.close()
     assert [name["name"] for name in names] == [
         "Deutsch",
         "English",
@@ -200,10 +199,10 @@ def test_the_language_menu_shows_every_name_whole(
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_heading_puts_its_hidden_permalink_on_a_line_of_its_own(
-    browser: Any, site_url: str, language: str
+    new_page: PageOpener, site_url: str, language: str
 ) -> None:
     """A title that fits on one line takes one line: the invisible ¶ used to wrap below it."""
-    page = browser.new_page(viewport=PHONE)
+    page = new_page(viewport=PHONE)
     lonely = []
     for name in ("compare", "priority", "capturing", "glossary"):
         page.goto(f"{site_url}/{language}/{name}/")
@@ -219,13 +218,14 @@ def test_no_heading_puts_its_hidden_permalink_on_a_line_of_its_own(
                 return link.getBoundingClientRect().top >= last.bottom - 1;
             }).map(heading => heading.textContent)""",
         )
-    page.close()
     assert lonely == []
 
 
-def test_no_floating_control_lies_over_an_exercise_board(browser: Any, site_url: str) -> None:
+def test_no_floating_control_lies_over_an_exercise_board(
+    new_page: PageOpener, site_url: str
+) -> None:
     """Scrolling up over the exercises once brought a 'Back to top' button onto the boards."""
-    page = browser.new_page(viewport=PHONE)
+    page = new_page(viewport=PHONE)
     page.goto(f"{site_url}/en/exercises/")
     page.mouse.wheel(0, 4000)
     page.wait_for_timeout(300)
@@ -245,30 +245,28 @@ def test_no_floating_control_lies_over_an_exercise_board(browser: Any, site_url:
             });
         }).map(element => element.className)"""
     )
-    page.close()
     assert covering == []
 
 
-def test_motion_stops_when_the_reader_asks_for_less(browser: Any, site_url: str) -> None:
-    context = browser.new_context(reduced_motion="reduce")
-    page = context.new_page()
+def test_motion_stops_when_the_reader_asks_for_less(new_page: PageOpener, site_url: str) -> None:
+    page = new_page(reduced_motion="reduce")
     page.goto(f"{site_url}/en/")
     durations = page.eval_on_selector_all(
         ".md-select__inner, .md-header, .md-search__inner",
         "elements => elements.map(e => getComputedStyle(e).transitionDuration)",
     )
-    context.close()
     assert durations
     for duration in durations:
         assert all(float(part.strip().rstrip("s")) <= 0.0001 for part in duration.split(","))
 
 
-def test_a_screen_reader_hears_the_position_and_the_move(browser: Any, site_url: str) -> None:
+def test_a_screen_reader_hears_the_position_and_the_move(
+    new_page: PageOpener, site_url: str
+) -> None:
     """Chromium's accessibility tree for one figure: W:W30:B27, White plays 30x23."""
-    page = browser.new_page()
+    page = new_page()
     page.goto(f"{site_url}/en/man/")
     tree = page.locator("#figure-man-capture").aria_snapshot()
-    page.close()
     image = next(line for line in tree.splitlines() if 'img "' in line)
     assert "White: man on 30. Black: man on 27. White to move." in image
     assert "30x23" in image
@@ -277,9 +275,9 @@ def test_a_screen_reader_hears_the_position_and_the_move(browser: Any, site_url:
     assert "The white man jumps over the black man on 27 and lands on 23." in tree
 
 
-def test_step_controls_are_heard_and_work_by_keyboard(browser: Any, site_url: str) -> None:
+def test_step_controls_are_heard_and_work_by_keyboard(new_page: PageOpener, site_url: str) -> None:
     """A capture's stepper: named buttons in a named group, a status line, a focus that shows."""
-    page = browser.new_page()
+    page = new_page()
     page.goto(f"{site_url}/en/capturing/")
     figure = page.locator("figure[data-steps]").first
     figure.scroll_into_view_if_needed()
@@ -300,7 +298,6 @@ def test_step_controls_are_heard_and_work_by_keyboard(browser: Any, site_url: st
     live = figure.locator("[aria-live]")
     heard = live.inner_text()
     polite = live.get_attribute("aria-live")
-    page.close()
     name, visible, outline, width = focused
     assert name == "Next step" and visible, focused
     assert outline != "none" and width != "0px", focused
@@ -311,7 +308,7 @@ def test_step_controls_are_heard_and_work_by_keyboard(browser: Any, site_url: st
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_table_that_scrolls_shows_a_shadow_at_its_hidden_edge(
-    browser: Any, site_url: str, scheme: str
+    new_page: PageOpener, site_url: str, scheme: str
 ) -> None:
     """The comparison page's five games do not fit 390 px: the cut edge must say so."""
     import io
@@ -319,8 +316,7 @@ def test_a_table_that_scrolls_shows_a_shadow_at_its_hidden_edge(
 
     from PIL import Image
 
-    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
-    page = context.new_page()
+    page = new_page(viewport=PHONE, color_scheme=scheme)
     page.goto(f"{site_url}/de/compare/")
     wrap = page.locator(".md-typeset__scrollwrap").nth(1)
     wrap.scroll_into_view_if_needed()
@@ -336,7 +332,6 @@ def test_a_table_that_scrolls_shows_a_shadow_at_its_hidden_edge(
     wrap.evaluate("wrap => { wrap.scrollLeft = wrap.scrollWidth; }")
     page.wait_for_timeout(100)
     reached = right_edge()
-    context.close()
     # light: the shadow darkens the white edge; dark: a light glow brightens the slate edge
     if scheme == "light":
         assert hidden < reached - 30, (hidden, reached)

@@ -16,13 +16,13 @@ column (a tie goes left: 19), ArrowUp again reaches 15, ArrowLeft then 14.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dama_diagrams.site.i18n import load_catalog
+from tests.conftest import PageOpener
 from tests.test_browser_site import LANGUAGES
 
 pytestmark = pytest.mark.slow
@@ -37,21 +37,17 @@ WRONG_EN = (
 RIGHT_EN = "Right: 30x21x14 is the only move the rules allow."
 
 
-@pytest.fixture
-def context(browser: Any) -> Iterator[Any]:
-    """A fresh browser profile: its own localStorage."""
-    opened = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield opened
-    opened.close()
+DESKTOP = {"width": 1280, "height": 900}
 
 
-def _open(context: Any, site_url: str, language: str = "en") -> Any:
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+def _open(
+    new_page: PageOpener, site_url: str, language: str = "en", viewport: dict[str, int] = DESKTOP
+) -> Any:
+    """The exercises page in a fresh page: its own localStorage, its script errors kept."""
+    page = new_page(viewport=viewport)
     page.goto(f"{site_url}/{language}/exercises/")
     page.wait_for_selector(".dama-exercise-grid")
-    page.errors = errors
+    page.errors = new_page.errors
     return page
 
 
@@ -67,9 +63,9 @@ def _click(exercise: Any, *squares: int) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_mouse_wrong_then_right_with_the_explanation(
-    context: Any, site_url: str, language: str, shots: Path
+    new_page: PageOpener, site_url: str, language: str, shots: Path
 ) -> None:
-    page = _open(context, site_url, language)
+    page = _open(new_page, site_url, language)
     exercise = page.locator(RULE_1)
     answer = exercise.locator("details.dama-answer")
     assert not answer.evaluate("details => details.open")
@@ -105,8 +101,8 @@ def test_mouse_wrong_then_right_with_the_explanation(
     assert page.errors == []
 
 
-def test_keyboard_right_and_wrong(context: Any, site_url: str) -> None:
-    page = _open(context, site_url)
+def test_keyboard_right_and_wrong(new_page: PageOpener, site_url: str) -> None:
+    page = _open(new_page, site_url)
     exercise = page.locator(COMPULSORY)
     verdict = exercise.locator(".dama-exercise-verdict")
     first = exercise.locator('.dama-exercise-square[tabindex="0"]')
@@ -147,8 +143,8 @@ def test_keyboard_right_and_wrong(context: Any, site_url: str) -> None:
     assert page.errors == []
 
 
-def test_escape_takes_back_and_every_step_is_announced(context: Any, site_url: str) -> None:
-    page = _open(context, site_url)
+def test_escape_takes_back_and_every_step_is_announced(new_page: PageOpener, site_url: str) -> None:
+    page = _open(new_page, site_url)
     exercise = page.locator(COMPULSORY)
     status = exercise.locator(".dama-exercise-status")
     assert status.get_attribute("aria-live") == "polite"
@@ -176,10 +172,14 @@ def test_escape_takes_back_and_every_step_is_announced(context: Any, site_url: s
     assert exercise.locator('[aria-pressed="true"]').count() == 0
 
 
-def test_progress_is_kept_in_this_browser_only(context: Any, site_url: str) -> None:
-    page = _open(context, site_url)
+def test_progress_is_kept_in_this_browser_only(new_page: PageOpener, site_url: str) -> None:
+    page = _open(new_page, site_url)
     requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
+
+    def sent(request: Any) -> None:
+        requests.append(request.url)
+
+    page.on("request", sent)
     exercise = page.locator(COMPULSORY)
     assert not exercise.locator(".dama-exercise-solved").is_visible()
     _click(exercise, 23, 14)
@@ -201,6 +201,7 @@ def test_progress_is_kept_in_this_browser_only(context: Any, site_url: str) -> N
     assert not page.locator(COMPULSORY).locator(".dama-exercise-solved").is_visible()
     stored = page.evaluate("window.localStorage.getItem('dama-diagrams:solved-exercises')")
     assert json.loads(stored) == {}
+    page.remove_listener("request", sent)
 
 
 def test_without_javascript_the_question_and_the_answer_remain(browser: Any, site_url: str) -> None:
@@ -229,30 +230,26 @@ def test_without_javascript_the_question_and_the_answer_remain(browser: Any, sit
         context.close()
 
 
-def test_the_squares_sit_on_the_picture_at_phone_width(browser: Any, site_url: str) -> None:
+def test_the_squares_sit_on_the_picture_at_phone_width(new_page: PageOpener, site_url: str) -> None:
     """At 390 px the buttons still cover their squares: 24's centre is at (780, 580) of 860."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = _open(context, site_url)
-        exercise = page.locator(RULE_1)
-        image = exercise.locator("img.dama-exercise-board").bounding_box()
-        square = exercise.locator('[data-square="24"]').bounding_box()
-        assert image is not None and square is not None
-        assert image["width"] <= 390
-        centre_x = square["x"] + square["width"] / 2
-        centre_y = square["y"] + square["height"] / 2
-        assert abs(centre_x - (image["x"] + image["width"] * 780 / 860)) < 1
-        assert abs(centre_y - (image["y"] + image["height"] * 580 / 860)) < 1
-        assert abs(square["width"] - image["width"] * 100 / 860) < 1
-    finally:
-        context.close()
+    page = _open(new_page, site_url, viewport={"width": 390, "height": 844})
+    exercise = page.locator(RULE_1)
+    image = exercise.locator("img.dama-exercise-board").bounding_box()
+    square = exercise.locator('[data-square="24"]').bounding_box()
+    assert image is not None and square is not None
+    assert image["width"] <= 390
+    centre_x = square["x"] + square["width"] / 2
+    centre_y = square["y"] + square["height"] / 2
+    assert abs(centre_x - (image["x"] + image["width"] * 780 / 860)) < 1
+    assert abs(centre_y - (image["y"] + image["height"] * 580 / 860)) < 1
+    assert abs(square["width"] - image["width"] * 100 / 860) < 1
 
 
 def test_a_capture_that_could_go_on_is_checked_and_focus_stays_in_the_exercise(
-    context: Any, site_url: str
+    new_page: PageOpener, site_url: str
 ) -> None:
     """10x3 crowns the man on 3, which ends the move; 10x3x12 would go on as a king."""
-    page = _open(context, site_url)
+    page = _open(new_page, site_url)
     exercise = page.locator('[data-exercise-id="exercise-crowned-and-stopped"]')
     verdict = exercise.locator(".dama-exercise-verdict")
     check = exercise.get_by_role("button", name="Check")
@@ -301,9 +298,9 @@ def test_a_capture_that_could_go_on_is_checked_and_focus_stays_in_the_exercise(
 
 
 def test_mid_capture_a_step_is_refused_and_another_piece_can_be_chosen(
-    context: Any, site_url: str
+    new_page: PageOpener, site_url: str
 ) -> None:
-    page = _open(context, site_url)
+    page = _open(new_page, site_url)
     exercise = page.locator(RULE_1)
     status = exercise.locator(".dama-exercise-status")
     _click(exercise, 30, 21, 17)  # 17 is one step from 21, but after a jump only a jump goes on
@@ -317,18 +314,18 @@ def test_mid_capture_a_step_is_refused_and_another_piece_can_be_chosen(
     assert [pressed.nth(n).get_attribute("data-square") for n in range(pressed.count())] == ["24"]
 
 
-def test_the_arrow_keys_start_from_a_clicked_square(context: Any, site_url: str) -> None:
+def test_the_arrow_keys_start_from_a_clicked_square(new_page: PageOpener, site_url: str) -> None:
     """29 is in the second column (counting from 1 at the left); up from it are 25 and 26."""
-    page = _open(context, site_url)
+    page = _open(new_page, site_url)
     exercise = page.locator(COMPULSORY)
     _click(exercise, 29)
     page.keyboard.press("ArrowUp")
     assert page.evaluate("document.activeElement.getAttribute('data-square')") == "25"
 
 
-def test_the_same_words_twice_are_announced_twice(context: Any, site_url: str) -> None:
+def test_the_same_words_twice_are_announced_twice(new_page: PageOpener, site_url: str) -> None:
     """A live region only speaks when its text changes: it empties first, then speaks again."""
-    page = _open(context, site_url)
+    page = _open(new_page, site_url)
     exercise = page.locator(COMPULSORY)
     exercise.locator(".dama-exercise-status").evaluate(
         """status => {

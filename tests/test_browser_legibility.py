@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from dama_diagrams.site.i18n import available_languages
+from tests.conftest import PageOpener
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = available_languages(ROOT)
@@ -65,32 +66,29 @@ def _boards(page: Any) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_square_numbers_and_badges_are_big_enough(
-    browser: Any, site_url: str, language: str, viewport: str
+    new_page: PageOpener, site_url: str, language: str, viewport: str
 ) -> None:
     width, height = VIEWPORTS[viewport]
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page = new_page(viewport={"width": width, "height": height})
     measured: dict[str, list[float]] = {"numbers": [], "badges": [], "halos": []}
-    try:
-        for path in PAGES:
-            page.goto(f"{site_url}/{language}/{path}")
-            page.wait_for_load_state("load")
-            if path == "board/":
-                assert page.locator("#figure-board-numbers img.dama-board").count() == 1
-            for board in _boards(page):
-                scale = board["rendered"] / board["viewBox"]
-                name = board["src"].rsplit("/", 1)[-1]
-                for kind, sizes in measured.items():
-                    for units in board[kind]:
-                        assert units is not None, f"{name}: a {kind} label without a size"
-                        css = units * scale / 2 if kind == "halos" else units * scale
-                        least = SMALLEST_HALO if kind == "halos" else SMALLEST_TEXT
-                        assert css >= least, (
-                            f"{language}/{path} {name} at {width} px: {kind} are {css:.2f} CSS px"
-                            f" ({units} units on a board {board['rendered']:.0f} px wide)"
-                        )
-                        sizes.append(css)
-    finally:
-        page.close()
+    for path in PAGES:
+        page.goto(f"{site_url}/{language}/{path}")
+        page.wait_for_load_state("load")
+        if path == "board/":
+            assert page.locator("#figure-board-numbers img.dama-board").count() == 1
+        for board in _boards(page):
+            scale = board["rendered"] / board["viewBox"]
+            name = board["src"].rsplit("/", 1)[-1]
+            for kind, sizes in measured.items():
+                for units in board[kind]:
+                    assert units is not None, f"{name}: a {kind} label without a size"
+                    css = units * scale / 2 if kind == "halos" else units * scale
+                    least = SMALLEST_HALO if kind == "halos" else SMALLEST_TEXT
+                    assert css >= least, (
+                        f"{language}/{path} {name} at {width} px: {kind} are {css:.2f} CSS px"
+                        f" ({units} units on a board {board['rendered']:.0f} px wide)"
+                    )
+                    sizes.append(css)
     # board-numbers has all 32 numbers; the capture page has numbered landings.
     assert len(measured["numbers"]) >= 32 and measured["badges"], measured
     assert len(measured["halos"]) == len(measured["numbers"])

@@ -10,14 +10,14 @@ renderer that draws something else.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from dama_diagrams import Position
 from dama_diagrams.render import Markers, Theme, legend_svg, render_svg, svg_to_png
+from tests.conftest import PageOpener
 
 
 def diagrams() -> dict[str, str]:
@@ -62,10 +62,9 @@ LEGEND = legend_svg(
 
 
 @pytest.fixture()
-def page(browser: Browser) -> Iterator[Page]:
-    page = browser.new_page(viewport={"width": 900, "height": 900}, device_scale_factor=1)
-    yield page
-    page.close()
+def page(new_page: PageOpener) -> Page:
+    opened: Page = new_page(viewport={"width": 900, "height": 900})  # device scale 1
+    return opened
 
 
 def on_white(png: bytes) -> Image.Image:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from dama_diagrams.site.i18n import available_languages
+from tests.conftest import PageOpener, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = available_languages(ROOT)
@@ -39,10 +40,10 @@ def _drawn_images(page: Any) -> list[int]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_home_page_draws_its_diagrams(
-    browser: Any, site_url: str, shots: Path, language: str
+    new_page: PageOpener, site_url: str, shots: Path, language: str
 ) -> None:
     for name, (width, height) in VIEWPORTS.items():
-        page = browser.new_page(viewport={"width": width, "height": height})
+        page = new_page(viewport={"width": width, "height": height})
         page.goto(f"{site_url}/{language}/")
         page.wait_for_load_state("load")
         assert page.get_attribute("html", "lang") == language
@@ -54,25 +55,27 @@ def test_home_page_draws_its_diagrams(
         assert all(width > 0 for width in _drawn_images(page))
         page.locator("#figure-priority-most-pieces").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"{language}-priority-{name}.png"))
-        page.close()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_language_menu_leads_to_the_same_page(browser: Any, site_url: str, language: str) -> None:
+def test_language_menu_leads_to_the_same_page(
+    new_page: PageOpener, site_url: str, language: str
+) -> None:
     other = LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]
-    page = browser.new_page()
+    page = new_page()
     page.goto(f"{site_url}/{language}/king/")
     page.hover(".md-header__option .md-select")
     page.click(f".md-select__list a[hreflang='{other}']")
     page.wait_for_url(f"{site_url}/{other}/king/")
     assert page.get_attribute("html", "lang") == other
     assert _drawn_images(page)
-    page.close()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_search_finds_a_word_of_the_language(browser: Any, site_url: str, language: str) -> None:
-    page = browser.new_page()
+def test_search_finds_a_word_of_the_language(
+    new_page: PageOpener, site_url: str, language: str
+) -> None:
+    page = new_page()
     page.goto(f"{site_url}/{language}/")
     search = page.locator("input.md-search__input")
     search.click()
@@ -81,16 +84,43 @@ def test_search_finds_a_word_of_the_language(browser: Any, site_url: str, langua
     results.first.wait_for(timeout=15_000)
     assert results.count() > 0
     assert f"/{language}/" in (results.first.locator("a").first.get_attribute("href") or "")
-    page.close()
 
 
-def test_root_page_sends_the_reader_to_their_language(browser: Any, site_url: str) -> None:
+def test_root_page_sends_the_reader_to_their_language(
+    browser: Any, new_page: PageOpener, site_url: str
+) -> None:
     context = browser.new_context(locale="it-IT")
     page = context.new_page()
     page.goto(f"{site_url}/")
     page.wait_for_url(f"{site_url}/it/")
     context.close()
-    page = browser.new_page()
+    page = new_page()
     page.goto(f"{site_url}/?choose")
     assert page.locator("a[hreflang]").count() == len(LANGUAGES)
-    page.close()
+
+
+def test_the_tab_that_tests_share_keeps_nothing_of_the_test_before(
+    _worker_tab: Any, built_site: Path, site_url: str
+) -> None:
+    """Each test's page is the worker's one tab: after a test, nothing it kept is left.
+
+    The storage of two origins (two servers of the site), cookies, script errors.
+    """
+    page = _worker_tab.page
+    keep = """() => { localStorage.setItem('kept', '1'); sessionStorage.setItem('kept', '1');
+                      document.cookie = 'kept=1; path=/';
+                      setTimeout(() => { throw new Error('left over'); }); }"""
+    kept = "[localStorage.getItem('kept'), sessionStorage.getItem('kept'), document.cookie]"
+    with serving(built_site) as elsewhere:
+        for origin in (elsewhere, site_url):
+            page.goto(f"{origin}/en/exercises/")
+            page.evaluate(keep)
+            page.wait_for_timeout(50)
+        assert len(_worker_tab.errors) == 2
+        _worker_tab.forget()
+        assert _worker_tab.errors == []
+        page.goto(f"{elsewhere}/en/")
+        assert page.evaluate(kept)[::2] == [None, ""]  # sessionStorage: the last page's only
+        page.goto(f"{site_url}/en/")
+        assert page.evaluate(kept) == [None, None, ""]
+        _worker_tab.forget()

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.conftest import PageOpener
 from tests.test_browser_site import LANGUAGES
 
 pytestmark = pytest.mark.slow
@@ -25,10 +25,8 @@ MAN = {"en": "man", "it": "pedina", "fr": "pion", "es": "peón", "de": "Stein", 
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    opened = browser.new_page(viewport={"width": 390, "height": 844})
-    yield opened
-    opened.close()
+def page(new_page: PageOpener) -> Any:
+    return new_page(viewport={"width": 390, "height": 844})
 
 
 def _open(page: Any, site_url: str, language: str) -> Any:

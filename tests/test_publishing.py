@@ -24,7 +24,7 @@ from dama_diagrams.site import build_site
 from dama_diagrams.site.i18n import available_languages
 from dama_diagrams.site.pages.nav import load_nav, page_names
 from dama_diagrams.site.servers.preview import running
-from tests.conftest import ROOT, copy_project, made_once, run_cli
+from tests.conftest import ROOT, PageOpener, copy_project, made_once, run_cli
 
 LANGUAGES = available_languages(ROOT)
 PUBLISHED = "https://example.org/regole/"
@@ -263,9 +263,9 @@ def test_commands_find_the_project_from_a_subfolder(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_tables_are_never_cut_off_on_a_phone(
-    browser: Any, served_at_root: str, language: str
+    new_page: PageOpener, served_at_root: str, language: str
 ) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = new_page(viewport={"width": 390, "height": 844})
     for name in ("priority", "compare"):
         page.goto(f"{served_at_root}/{language}/{name}/")
         page.wait_for_load_state("load")
@@ -286,4 +286,3 @@ def test_tables_are_never_cut_off_on_a_phone(
         assert edges, name
         for fits_or_scrolls, right in edges:
             assert fits_or_scrolls and right <= 390 + 0.5, (name, edges)
-    page.close()
