@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from dama_diagrams.diagram import verify_paths
+from tests.conftest import PageOpener
 from tests.test_browser_accessibility import WCAG_AA, _axe_source
 from tests.test_editor_api import serving, small_project
 
@@ -45,16 +46,12 @@ def show_rule_4_capture(page: Any) -> None:
 
 
 @pytest.fixture
-def page(browser: Any, editor: tuple[str, Path]) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
+def page(new_page: PageOpener, editor: tuple[str, Path]) -> Iterator[Any]:
+    opened = new_page(viewport={"width": 1280, "height": 900})
     opened.goto(editor[0])
     opened.wait_for_selector("#moves button")  # the start position, analysed
     yield opened
-    context.close()
-    assert errors == []
+    assert new_page.errors == []
 
 
 def square(page: Any, number: int) -> Any:
@@ -290,15 +287,13 @@ def test_axe_finds_no_violation_on_the_editor(
     assert found == [], "\n".join(found)
 
 
-def test_the_editor_fits_a_phone(browser: Any, editor: tuple[str, Path]) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
+def test_the_editor_fits_a_phone(new_page: PageOpener, editor: tuple[str, Path]) -> None:
+    page = new_page(viewport={"width": 390, "height": 844})
     page.goto(editor[0])
     page.wait_for_selector("#moves button")
     show_rule_4_capture(page)
     page.wait_for_selector("#preview figure")  # the widest things: the table and the figure
     width = page.evaluate("document.documentElement.scrollWidth")
     board = page.locator("#board").bounding_box()
-    context.close()
     assert width <= 390
     assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= 390
