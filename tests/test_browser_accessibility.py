@@ -9,6 +9,7 @@ rendered layout at 390 px: nothing the reader needs lies outside the screen.
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 pytestmark = pytest.mark.slow
 
 
+@functools.cache
 def _axe_source() -> str:
     from importlib.resources import files
 
@@ -43,6 +45,8 @@ def _pages(site: Path, language: str) -> list[str]:
 
 
 def _violations(page: Any) -> list[dict[str, Any]]:
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(_axe_source())  # into the page's scripts, not its document
     # resultTypes: axe still runs every rule on every element, but details only what fails
     # (axe-core's documented way to make a run faster; the violations are the same).
     result = page.evaluate(
@@ -87,24 +91,21 @@ def _switch_scheme(page: Any, wanted: str) -> None:
 
 @pytest.mark.parametrize("first", ["dark", "light"])
 def test_axe_finds_no_wcag_violation_on_the_language_chooser(
-    browser: Any, built_site: Path, site_url: str, first: str
+    new_page: PageOpener, built_site: Path, site_url: str, first: str
 ) -> None:
     """The root pages have no toggle: they follow the reader's scheme alone."""
-    context = browser.new_context(color_scheme=first)
-    context.add_init_script(_axe_source())
-    page = context.new_page()
+    page = new_page(color_scheme=first)
     found = []
     for path in _pages(built_site, "root"):
         page.goto(f"{site_url}/{path}")
         page.wait_for_load_state("load")
         found += _findings(page, path, first)
-    context.close()
     assert found == [], "\n".join(found)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_axe_finds_no_wcag_violation(
-    browser: Any, built_site: Path, language: str, site_url: str
+    new_page: PageOpener, built_site: Path, language: str, site_url: str
 ) -> None:
     """Every page in both schemes, each loaded once: axe, the toggle, axe again.
 
@@ -113,9 +114,7 @@ def test_axe_finds_no_wcag_violation(
     chosen last (Material keeps the choice), so the pages alternate.  Last, with
     the choice forgotten, a system that asks for light must get the default scheme.
     """
-    context = browser.new_context(color_scheme="dark")
-    context.add_init_script(_axe_source())
-    page = context.new_page()
+    page = new_page(color_scheme="dark")
     found = []
     checked = 0
     scheme = "dark"
@@ -139,7 +138,6 @@ def test_axe_finds_no_wcag_violation(
     page.emulate_media(color_scheme="light")
     page.reload()
     assert _shown_scheme(page) == SCHEMES["light"]
-    context.close()
     assert checked == len(page_names(load_nav(ROOT))) + 1
     assert found == [], "\n".join(found)
 
