@@ -182,38 +182,51 @@ DEFAULT_VIEWPORT = {"width": 1280, "height": 720}
 class _Tab:
     """The worker's one browser tab, and what the current test left in it."""
 
-    context: Any
-    page: Any
+    browser: Any
+    context: Any = None
+    page: Any = None
     origins: set[str] = field(default_factory=set)
     errors: list[str] = field(default_factory=list)
+
+    def open(self) -> None:
+        """A new tab, in a context of its own: at first, and after a test broke the last one."""
+        self.context = self.browser.new_context()
+        self.page = self.context.new_page()
+        self.page.on("framenavigated", lambda frame: _remember_origin(self, frame.url))
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def forget(self) -> None:
         """Leave nothing a new page would not have: cookies, storage, script errors.
 
         localStorage, IndexedDB and the like go for every origin the test
         visited; sessionStorage, which belongs to the tab, for the page it ended on.
+        A tab that cannot be cleared (its page crashed, say) is replaced.
         """
-        if self.page.url.startswith(("http://", "https://")):
-            self.page.evaluate("sessionStorage.clear()")
-        self.page.goto("about:blank")
-        session = self.context.new_cdp_session(self.page)
-        for origin in sorted(self.origins):
-            clear = {"origin": origin, "storageTypes": "all"}
-            session.send("Storage.clearDataForOrigin", clear)
-        session.detach()
-        self.context.clear_cookies()
+        from playwright.sync_api import Error
+
+        try:
+            if self.page.url.startswith(("http://", "https://")):
+                self.page.evaluate("sessionStorage.clear()")
+            self.page.goto("about:blank")
+            session = self.context.new_cdp_session(self.page)
+            for origin in sorted(self.origins):
+                clear = {"origin": origin, "storageTypes": "all"}
+                session.send("Storage.clearDataForOrigin", clear)
+            session.detach()
+            self.context.clear_cookies()
+        except Error:
+            self.context.close()
+            self.open()
         self.origins.clear()
         self.errors.clear()
 
 
 @pytest.fixture(scope="session")
 def _worker_tab(browser: Any) -> Iterator[_Tab]:
-    context = browser.new_context()
-    tab = _Tab(context, context.new_page())
-    tab.page.on("framenavigated", lambda frame: _remember_origin(tab, frame.url))
-    tab.page.on("pageerror", lambda error: tab.errors.append(str(error)))
+    tab = _Tab(browser)
+    tab.open()
     yield tab
-    context.close()
+    tab.context.close()
 
 
 def _remember_origin(tab: _Tab, url: str) -> None:

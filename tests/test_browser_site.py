@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from dama_diagrams.site.i18n import available_languages
-from tests.conftest import PageOpener, serving
+from tests.conftest import PageOpener, _Tab, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = available_languages(ROOT)
@@ -124,3 +124,18 @@ def test_the_tab_that_tests_share_keeps_nothing_of_the_test_before(
         page.goto(f"{site_url}/en/")
         assert page.evaluate(kept) == [None, None, ""]
         _worker_tab.forget()
+
+
+def test_a_tab_that_a_test_broke_is_replaced(browser: Any, site_url: str) -> None:
+    """A test that closed the shared page (or crashed it) costs the next test nothing."""
+    tab = _Tab(browser)
+    tab.open()
+    broken = tab.page
+    broken.goto(f"{site_url}/en/")
+    broken.close()
+    tab.forget()
+    assert tab.page is not broken
+    tab.page.goto(f"{site_url}/en/")
+    assert tab.page.get_attribute("html", "lang") == "en"
+    assert tab.origins == {site_url}
+    tab.context.close()
