@@ -17,7 +17,7 @@ import pytest
 
 from dama_diagrams.diagram import verify_paths
 from tests.conftest import PageOpener
-from tests.test_browser_accessibility import WCAG_AA, _axe_source
+from tests.test_browser_accessibility import _violations
 from tests.test_editor_api import serving, small_project
 
 pytestmark = pytest.mark.slow
@@ -264,26 +264,18 @@ def test_editing_an_existing_file_keeps_its_comments(page: Any, editor: tuple[st
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_violation_on_the_editor(
-    browser: Any, editor: tuple[str, Path], scheme: str
+    new_page: PageOpener, editor: tuple[str, Path], scheme: str
 ) -> None:
-    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
-    context.add_init_script(_axe_source())
-    page = context.new_page()
+    page = new_page(color_scheme=scheme, viewport={"width": 1280, "height": 900})
     page.goto(editor[0])
     page.wait_for_selector("#moves button")
     show_rule_4_capture(page)
     page.wait_for_selector("#preview figure")
-    result = page.evaluate(
-        """async tags => await axe.run(document, {
-            runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})""",
-        WCAG_AA,
-    )
     found = [
         f"{v['id']} at {json.dumps(node['target'])}: {v['help']}"
-        for v in result["violations"]
+        for v in _violations(page)
         for node in v["nodes"]
     ]
-    context.close()
     assert found == [], "\n".join(found)
 
 
