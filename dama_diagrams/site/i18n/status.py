@@ -29,7 +29,7 @@ from .reading import (
     load_catalog,
     native_name,
 )
-from .terms import TermsError, load_terms
+from .terms import Terms, TermsError, load_terms
 
 DRAFTS_SETTING = "extra.dama_diagrams.drafts"
 """Where ``mkdocs.yml`` lists the languages that are not published yet."""
@@ -63,25 +63,63 @@ def translation_problems(
         except CatalogError as exc:
             errors.append(exc)
             continue
-        refused: set[MessageKey] = set()
-        for key, entry in catalog.entries.items():
-            english = key[1]
-            if entry.state == "translated" and entry.po_line is not None:
-                wanted, got = placeholders(english), placeholders(entry.translation)
-                if wanted != got:
-                    errors.append(_placeholder_problem(catalog, english, entry, wanted, got))
-                    refused.add(key)
-                markup = markup_problem(english, entry.translation)
-                if markup is not None:
-                    errors.append(_translation_problem(catalog, english, entry, markup))
-                    refused.add(key)
-            elif entry.state != "translated":
-                (errors if strict else warnings).append(_not_current(catalog, english, entry))
-        # a refused translation is not read further: its Markdown may be what stalls a build
-        findings = quality_findings(catalog, terms, refused=refused)
-        found = [QualityError(finding) for finding in findings]
-        (errors if strict else warnings).extend(found)
+        checked = _checked(catalog, terms)
+        errors.extend(checked.broken)
+        (errors if strict else warnings).extend(checked.unfinished)
     return errors, warnings
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """What the checks found in one catalog, for the catalog and terms they read."""
+
+    entries: dict[MessageKey, Entry]
+    terms: Terms | None
+    broken: tuple[CatalogError, ...]
+    unfinished: tuple[CatalogError, ...]
+    """Outdated and missing messages, then the quality findings: errors only when strict."""
+
+
+_CHECKED: dict[tuple[Path, str], _Checked] = {}
+"""The last checks of each catalog: a build asks twice (to choose its languages, then to
+report), and the quality checks render every translation's Markdown."""
+
+
+def _checked(catalog: Catalog, terms: Terms | None) -> _Checked:
+    """The checks of ``catalog``, run again only for other entries or terms.
+
+    :func:`.reading.load_catalog` hands out the same entries while the PO file
+    and the English are unchanged, and :func:`.terms.load_terms` the same terms.
+    """
+    key = (catalog.path, catalog.language)
+    found = _CHECKED.get(key)
+    if found is None or found.entries is not catalog.entries or found.terms is not terms:
+        found = _check(catalog, terms)
+        _CHECKED[key] = found
+    return found
+
+
+def _check(catalog: Catalog, terms: Terms | None) -> _Checked:
+    broken: list[CatalogError] = []
+    unfinished: list[CatalogError] = []
+    refused: set[MessageKey] = set()
+    for key, entry in catalog.entries.items():
+        english = key[1]
+        if entry.state == "translated" and entry.po_line is not None:
+            wanted, got = placeholders(english), placeholders(entry.translation)
+            if wanted != got:
+                broken.append(_placeholder_problem(catalog, english, entry, wanted, got))
+                refused.add(key)
+            markup = markup_problem(english, entry.translation)
+            if markup is not None:
+                broken.append(_translation_problem(catalog, english, entry, markup))
+                refused.add(key)
+        elif entry.state != "translated":
+            unfinished.append(_not_current(catalog, english, entry))
+    # a refused translation is not read further: its Markdown may be what stalls a build
+    findings = quality_findings(catalog, terms, refused=refused)
+    unfinished.extend(QualityError(finding) for finding in findings)
+    return _Checked(catalog.entries, terms, tuple(broken), tuple(unfinished))
 
 
 def _not_current(catalog: Catalog, english: str, entry: Entry) -> CatalogError:

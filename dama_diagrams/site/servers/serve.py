@@ -9,6 +9,7 @@ builds again when a diagram, template, catalog or ``mkdocs.yml`` changes.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
 import os
@@ -139,23 +140,31 @@ def serve_all(project_root: Path, *, dev_addr: str | None = None) -> None:
                     "an edit rebuilds the site (reload the page); Ctrl-C stops",
                     flush=True,
                 )
-                while True:
-                    time.sleep(1)
-                    if (now := _inputs_stamp(project_root)) == stamp:
-                        continue
-                    stamp = now
-                    try:
-                        build_site(project_root, out=site, drafts=True)
-                    except Exception as exc:  # a full disk too: the site from before stays
-                        notice.text = failure_text(exc)
-                        print(f"the last change does not build: {notice.text}", flush=True)
-                    else:
-                        notice.text = None
-                        print("rebuilt the site", flush=True)
-        except KeyboardInterrupt:
-            pass
+                # Ctrl-C during the first build is an interrupted start (exit 130, like every
+                # command's); once serving, it is how the server stops, as said above (exit 0)
+                with contextlib.suppress(KeyboardInterrupt):
+                    _rebuild_on_edits(project_root, notice, site, stamp)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def _rebuild_on_edits(
+    project_root: Path, notice: Notice, site: Path, stamp: tuple[tuple[str, int, int], ...]
+) -> None:
+    """Build the site again after each edit, until Ctrl-C; a failed build keeps the last one."""
+    while True:
+        time.sleep(1)
+        if (now := _inputs_stamp(project_root)) == stamp:
+            continue
+        stamp = now
+        try:
+            build_site(project_root, out=site, drafts=True)
+        except Exception as exc:  # a full disk too: the site from before stays
+            notice.text = failure_text(exc)
+            print(f"the last change does not build: {notice.text}", flush=True)
+        else:
+            notice.text = None
+            print("rebuilt the site", flush=True)
 
 
 def _serve_folder() -> Path:
