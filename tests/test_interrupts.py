@@ -24,6 +24,7 @@ STAGES = [
     "dama_diagrams._start",  # the command line itself is still to be imported
     "dama_diagrams.cli._site_commands",  # the arguments are still to be read
     "dama_diagrams.site.publish.build",  # inside the command, its own imports
+    "mkdocs.plugins",  # the first build has begun (serve's too: it is still starting)
 ]
 
 

@@ -238,7 +238,13 @@ def _serve(connection: Connection, parent: int | None) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, INTERRUPTS)  # held while it was forked
-    while (message := connection.recv()) is not None:
+    while True:
+        try:
+            message = connection.recv()
+        except EOFError:  # the build went away (Ctrl-C): nothing is left to do, or to say
+            return
+        if message is None:
+            return
         work, job = message
         try:
             outcome = (False, work(job))
