@@ -28,6 +28,20 @@ STAGES = [
 ]
 
 
+def test_ctrl_c_while_the_fork_server_starts_exits_130_quietly(tmp_path: Path) -> None:
+    """``serve`` runs threads, so its build's workers come from a fork server.
+
+    Ctrl-C reaches the whole process group, the fork server too, which once
+    printed its own traceback while it imported MkDocs.  The command has
+    imported ``mkdocs.commands.build`` already: only the fork server prints it.
+    """
+    project = copy_project(tmp_path)
+    args = ["serve", "--dev-addr", f"127.0.0.1:{free_port()}"]
+    code, said = _interrupted(project, args, "mkdocs.commands.build")
+    assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
+    assert code == 130, said
+
+
 def _interrupted(project: Path, args: list[str], stage: str) -> tuple[int, str]:
     process = subprocess.Popen(
         [sys.executable, "-m", "dama_diagrams", *args],

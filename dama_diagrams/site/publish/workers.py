@@ -33,6 +33,8 @@ _Job = TypeVar("_Job")
 _Result = TypeVar("_Result")
 
 WORKERS = 2
+QUIET_FORK_SERVER = "dama_diagrams._quiet_fork_server"
+"""The fork server's first import: it then ignores Ctrl-C, which its command handles."""
 _PR_SET_PDEATHSIG = 1
 
 
@@ -66,7 +68,7 @@ class WorkerPool:
         if not self._forks:
             # The fork server imports these once; each worker it forks starts warm, as a
             # forked one does (a later pool in this process shares the same server).
-            self._context.set_forkserver_preload(list(preload))
+            self._context.set_forkserver_preload([QUIET_FORK_SERVER, *preload])
         self._size = size
         self._queue: list[_Task] = []
         self._workers: list[_Worker] = []
