@@ -64,8 +64,9 @@ def translation_problems(
             errors.append(exc)
             continue
         checked = _checked(catalog, terms)
-        errors.extend(checked.broken)
-        (errors if strict else warnings).extend(checked.unfinished)
+        for broken, problem in checked.problems:
+            (errors if broken or strict else warnings).append(problem)
+        (errors if strict else warnings).extend(checked.quality)
     return errors, warnings
 
 
@@ -75,9 +76,9 @@ class _Checked:
 
     entries: dict[MessageKey, Entry]
     terms: Terms | None
-    broken: tuple[CatalogError, ...]
-    unfinished: tuple[CatalogError, ...]
-    """Outdated and missing messages, then the quality findings: errors only when strict."""
+    problems: tuple[tuple[bool, CatalogError], ...]
+    """In the file's order, each marked whether it is broken (else outdated or missing)."""
+    quality: tuple[QualityError, ...]
 
 
 _CHECKED: dict[tuple[Path, str], _Checked] = {}
@@ -100,26 +101,25 @@ def _checked(catalog: Catalog, terms: Terms | None) -> _Checked:
 
 
 def _check(catalog: Catalog, terms: Terms | None) -> _Checked:
-    broken: list[CatalogError] = []
-    unfinished: list[CatalogError] = []
+    problems: list[tuple[bool, CatalogError]] = []
     refused: set[MessageKey] = set()
     for key, entry in catalog.entries.items():
         english = key[1]
         if entry.state == "translated" and entry.po_line is not None:
             wanted, got = placeholders(english), placeholders(entry.translation)
             if wanted != got:
-                broken.append(_placeholder_problem(catalog, english, entry, wanted, got))
+                problems.append((True, _placeholder_problem(catalog, english, entry, wanted, got)))
                 refused.add(key)
             markup = markup_problem(english, entry.translation)
             if markup is not None:
-                broken.append(_translation_problem(catalog, english, entry, markup))
+                problems.append((True, _translation_problem(catalog, english, entry, markup)))
                 refused.add(key)
         elif entry.state != "translated":
-            unfinished.append(_not_current(catalog, english, entry))
+            problems.append((False, _not_current(catalog, english, entry)))
     # a refused translation is not read further: its Markdown may be what stalls a build
     findings = quality_findings(catalog, terms, refused=refused)
-    unfinished.extend(QualityError(finding) for finding in findings)
-    return _Checked(catalog.entries, terms, tuple(broken), tuple(unfinished))
+    quality = tuple(QualityError(finding) for finding in findings)
+    return _Checked(catalog.entries, terms, tuple(problems), quality)
 
 
 def _not_current(catalog: Catalog, english: str, entry: Entry) -> CatalogError:
