@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import compileall
+import json
+import locale
 import os
 import shutil
 import signal
@@ -76,21 +78,92 @@ def book_markup(pages: dict[str, str], assets: dict[str, bytes] | None = None) -
 
 
 def run_cli(
-    *args: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None
+    *args: str | Path,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    fresh: bool = False,
+    timeout: float = 300,
 ) -> subprocess.CompletedProcess[str]:
     """Run ``dama-diagrams`` as a user does: a new process, its exit code and its output.
 
-    ``env`` adds variables to this process's environment.
+    ``env`` adds variables to this process's environment.  The process is
+    forked from a warm interpreter (``tests/warm_cli.py``), which saves the
+    start and the imports; a new interpreter runs it instead when the
+    environment changes how Python starts (``PYTHONPATH``, the locale...), when
+    ``DAMA_TESTS_FRESH`` is set (to run the whole suite so), or when ``fresh``
+    asks for one.  ``fresh`` is for a command that needs a hash seed of its
+    own: the forks share their server's, so a set would iterate alike in all.
     """
+    command = [sys.executable, "-m", "dama_diagrams", *map(str, args)]
+    environment = {**os.environ, **(env or {})}
+    if not (fresh or os.environ.get("DAMA_TESTS_FRESH")):
+        server = _warm_server()
+        if server.startup == _startup(environment):
+            return server.run(command, Path(cwd or os.getcwd()), environment, timeout)
     return subprocess.run(
-        [sys.executable, "-m", "dama_diagrams", *map(str, args)],
+        command,
         capture_output=True,
         text=True,
         cwd=cwd,
         check=False,
-        timeout=300,
-        env={**os.environ, **env} if env else None,
+        timeout=timeout,
+        env=environment,
     )
+
+
+def _startup(environment: dict[str, str]) -> dict[str, str]:
+    """The variables Python reads as it starts (its paths, flags and locale): a fork has them."""
+    return {
+        name: value
+        for name, value in environment.items()
+        if name.startswith(("PYTHON", "LC_")) or name == "LANG"
+    }
+
+
+@dataclass
+class _WarmServer:
+    """This worker's ``tests/warm_cli.py``, and the start-up environment its forks have."""
+
+    process: subprocess.Popen[str]
+    startup: dict[str, str]
+
+    def run(
+        self, command: list[str], cwd: Path, env: dict[str, str], timeout: float
+    ) -> subprocess.CompletedProcess[str]:
+        """What ``subprocess.run(command, capture_output=True, text=True)`` gives."""
+        assert self.process.stdin and self.process.stdout
+        with tempfile.TemporaryDirectory() as folder:
+            out, err = Path(folder) / "stdout", Path(folder) / "stderr"
+            out.touch()
+            err.touch()
+            request = {"args": command[1:], "cwd": str(cwd), "env": env, "timeout": timeout,
+                       "stdout": str(out), "stderr": str(err)}  # fmt: skip
+            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.flush()
+            answer = json.loads(self.process.stdout.readline())
+            if answer["timed_out"]:
+                raise subprocess.TimeoutExpired(command, timeout)
+            # as subprocess decodes text: the locale's encoding, universal newlines
+            encoding = locale.getpreferredencoding(False)
+            output, errors = out.read_text(encoding), err.read_text(encoding)
+        return subprocess.CompletedProcess(command, answer["status"], output, errors)
+
+
+_warm: list[_WarmServer] = []
+"""This worker's warm server, started by the first command."""
+
+
+def _warm_server() -> _WarmServer:
+    if not _warm or _warm[0].process.poll() is not None:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tests.warm_cli"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        _warm[:] = [_WarmServer(process, _startup(dict(os.environ)))]
+    return _warm[0]
 
 
 def free_port() -> int:

@@ -13,7 +13,6 @@ import hashlib
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -48,15 +47,7 @@ def secret(tmp_path: Path) -> Path:
 def _run(project: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
     """The command's exit code and output; a hang (a FIFO waited on) fails the test."""
     try:
-        result = subprocess.run(
-            [sys.executable, "-m", "dama_diagrams", *args],
-            capture_output=True,
-            text=True,
-            cwd=project,
-            check=False,
-            timeout=120,
-            env={**os.environ, **(env or {})},
-        )
+        result = run_cli(*args, cwd=project, env=env, timeout=120)
     except subprocess.TimeoutExpired:
         pytest.fail(f"{' '.join(args)} hung")
     return result.returncode, result.stdout + result.stderr

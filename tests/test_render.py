@@ -28,7 +28,10 @@ def test_renders_every_diagram_as_svg(tmp_path: Path) -> None:
 def test_png_output_is_a_png_and_deterministic(tmp_path: Path) -> None:
     one, two = tmp_path / "one", tmp_path / "two"
     for out in (one, two):
-        result = run("render", DIAGRAMS / "man-capture.yaml", "--out", out, "--format", "png")
+        # each a new interpreter, with a hash seed of its own
+        result = run_cli(
+            "render", DIAGRAMS / "man-capture.yaml", "--out", out, "--format", "png", fresh=True
+        )
         assert result.returncode == 0, result.stderr
     data = (one / "man-capture.png").read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n")

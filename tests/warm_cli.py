@@ -1,0 +1,106 @@
+"""Tests only: each ``dama-diagrams`` command in a new process, forked from a warm interpreter.
+
+A test runs the command as a user does: a process of its own, in its folder,
+with its environment, its exit code and its output.  A new interpreter spends
+most of a small command's time starting and importing (MkDocs, Material,
+Babel, Jinja), and the suite runs some five hundred commands.  This server
+imports all that once, then forks a child per command; the child runs
+``python -m dama_diagrams`` as the interpreter would (:func:`runpy.run_module`)
+and ends as the interpreter does, through ``SystemExit``.
+
+:func:`tests.conftest.run_cli` is its client.  What a fork cannot give, the
+client gets from a new interpreter: an environment that changes how Python
+starts, and a hash seed of the command's own.
+
+The protocol: one JSON line each way on the server's stdin and stdout.  The
+request is ``{"args", "cwd", "env", "stdout", "stderr", "timeout"}``: the
+interpreter's arguments (``-m dama_diagrams ...``), and the two files that get
+the command's output.  The answer is ``{"status", "timed_out"}``; a command
+still running after ``timeout`` seconds is killed.  The server ends with its
+stdin: when the test worker that started it ends.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import runpy
+import select
+import signal
+import sys
+from typing import IO, Any
+
+PRELOAD = (
+    "dama_diagrams.cli",
+    "dama_diagrams.site.publish.build",
+    "dama_diagrams.site.i18n.status",
+    "mkdocs.commands.build",
+    "mkdocs.livereload",
+    "material.plugins.search.plugin",
+    "markdown.extensions.attr_list",
+    "markdown.extensions.codehilite",
+    "pymdownx.quotes",
+    "pygments.lexers.templates",
+    "pygments.formatters.html",
+    "multiprocessing.connection",
+    "ctypes",
+    "_strptime",
+)
+"""What the commands import: every child starts with it in memory."""
+
+
+def _fork_per_request(requests: IO[str], answers: IO[str]) -> dict[str, Any]:
+    """Run each request in a child; return the request in the child, exit when stdin ends."""
+    for line in requests:
+        request: dict[str, Any] = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            return request
+        with os.fdopen(os.pidfd_open(pid)) as ended:
+            timed_out = not select.select([ended], [], [], request["timeout"])[0]
+        if timed_out:
+            os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        answer = {"status": os.waitstatus_to_exitcode(status), "timed_out": timed_out}
+        answers.write(json.dumps(answer) + "\n")
+        answers.flush()
+    raise SystemExit(0)
+
+
+def _become(request: dict[str, Any]) -> str:
+    """The child takes the command's folder, environment and files; returns the module to run."""
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    for fd, path, flags in (
+        (0, os.devnull, os.O_RDONLY),
+        (1, request["stdout"], os.O_WRONLY),
+        (2, request["stderr"], os.O_WRONLY),
+    ):
+        opened = os.open(path, flags)
+        os.dup2(opened, fd)
+        os.close(opened)
+    option, module, *args = request["args"]
+    assert option == "-m", request["args"]
+    sys.argv = [module, *args]  # run_module puts the module's path first, as -m does
+    sys.path[0] = os.getcwd()  # as -m puts it
+    return str(module)
+
+
+def main() -> None:
+    for name in PRELOAD:
+        __import__(name)
+    gc.freeze()  # a child's collections skip what it shares: its pages stay shared
+    # The protocol moves off fds 0 and 1, which each child gives to its command.
+    with (
+        os.fdopen(os.dup(0), encoding="utf-8") as requests,
+        os.fdopen(os.dup(1), "w", encoding="utf-8") as answers,
+    ):
+        request = _fork_per_request(requests, answers)
+    module = _become(request)
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
+
+
+if __name__ == "__main__":
+    main()
