@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -58,8 +59,14 @@ def _interrupted(project: Path, args: list[str], stage: str) -> tuple[int, str]:
                 break
         else:
             pytest.fail(f"{stage} was never imported:\n{''.join(seen)[-2000:]}")
+        # A command that goes on after Ctrl-C (a lost signal) must fail the test, not hang it.
+        watchdog = threading.Timer(120, os.killpg, (process.pid, signal.SIGKILL))
+        watchdog.start()
         rest = process.stderr.read()
-        process.wait(timeout=120)
+        process.wait()
+        watchdog.cancel()
+    if process.returncode == -signal.SIGKILL:
+        pytest.fail(f"{' '.join(args)} still ran 120 s after Ctrl-C at {stage}:\n{rest[-2000:]}")
     said = [line for line in rest.splitlines() if not line.startswith("import time:")]
     return process.returncode, "\n".join(said)
 
