@@ -22,7 +22,9 @@ from playwright.sync_api import sync_playwright
 from dama_diagrams.site.editor import listen_editor
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = (
+    shutil.which("chromium-headless-shell") or shutil.which("chromium") or "/usr/bin/chromium"
+)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 RULE_4 = "W:WK30:B10,12,18,K20,K26,27"
 
