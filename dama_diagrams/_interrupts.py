@@ -8,12 +8,44 @@ every command cleans up after SIGTERM as after Ctrl-C.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 INTERRUPTS = frozenset({signal.SIGINT, signal.SIGTERM})
+
+_RECEIVED: set[int] = set()
+"""The interrupts this process has had (never a lock here: a handler may run inside one)."""
+
+
+def interrupt(signum: int, frame: Any) -> None:
+    """Ctrl-C's handler: Python's own (a :class:`KeyboardInterrupt`), but remembered.
+
+    Python runs a signal's handler between two steps of the main thread, and
+    that may be inside an object's finalizer (``__del__``, a weakref callback,
+    the garbage collector): there the exception is printed as "Exception
+    ignored" and lost.  A command that runs until Ctrl-C (``serve``) then kept
+    could keep running; it also asks :func:`interrupted`, which a lost exception cannot fool.
+    """
+    _RECEIVED.add(signum)
+    raise KeyboardInterrupt
+
+
+def interrupted() -> bool:
+    """Whether Ctrl-C or SIGTERM came, even if its exception was lost in a finalizer."""
+    return bool(_RECEIVED)
+
+
+def quiet_lost_interrupts(unraisable: Any) -> None:
+    """``sys.unraisablehook``: an interrupt lost in a finalizer is not printed.
+
+    :func:`interrupted` remembers it, and the command stops; anything else is
+    printed as Python prints it.
+    """
+    if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+        sys.__unraisablehook__(unraisable)
 
 
 @contextmanager
@@ -60,7 +92,7 @@ def terminate_as_interrupt() -> Iterator[None]:
         nonlocal received
         received = True
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        raise KeyboardInterrupt
+        interrupt(signum, frame)
 
     signal.signal(signal.SIGTERM, handler)
     try:

@@ -36,8 +36,10 @@ def run() -> NoReturn:
     leaves a temporary file behind.
     """
     try:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        from ._interrupts import terminate_as_interrupt
+        from ._interrupts import interrupt, quiet_lost_interrupts, terminate_as_interrupt
+
+        signal.signal(signal.SIGINT, interrupt)
+        sys.unraisablehook = quiet_lost_interrupts
 
         with terminate_as_interrupt():
             from .cli import main

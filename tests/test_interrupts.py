@@ -4,6 +4,8 @@ The command imports a lot (the engine, MkDocs, Babel) before it runs; a
 Ctrl-C in that time once printed Python's traceback.  Python reports each
 import as it completes (``PYTHONPROFILEIMPORTTIME``), so the test sends SIGINT
 exactly when a given module has just been imported and the next are loading.
+A server, which runs until Ctrl-C, also stops on one whose exception Python
+lost in a finalizer.
 """
 
 from __future__ import annotations
@@ -77,3 +79,58 @@ def test_ctrl_c_while_starting_exits_130_quietly(tmp_path: Path, command: str, s
     project = copy_project(tmp_path)
     args = [command] + (["--dev-addr", f"127.0.0.1:{free_port()}"] if command == "serve" else [])
     _exits_130_quietly_after_ctrl_c_at(project, args, stage)
+
+
+_LOST_IN_A_FINALIZER = """
+import os, signal, sys
+from dama_diagrams._interrupts import interrupt, interrupted, quiet_lost_interrupts
+
+signal.signal(signal.SIGINT, interrupt)
+sys.unraisablehook = quiet_lost_interrupts
+
+
+class Finalized:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(10**6):  # Python runs the handler here, inside __del__
+            pass
+
+
+Finalized()  # dropped at once: its KeyboardInterrupt is "ignored", as Python does in __del__
+print("went on;", "interrupted" if interrupted() else "not interrupted", flush=True)
+"""
+
+
+def _run_python(script: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tmp_path, capture_output=True, text=True, timeout=30, check=False,
+    )  # fmt: skip
+
+
+def test_a_ctrl_c_lost_in_a_finalizer_is_remembered_and_prints_nothing(tmp_path: Path) -> None:
+    """Python loses a KeyboardInterrupt raised while a ``__del__`` runs: the flag keeps it."""
+    result = _run_python(_LOST_IN_A_FINALIZER, tmp_path)
+    assert result.stdout == "went on; interrupted\n"  # Python's own behaviour: it went on
+    assert result.stderr == ""  # without the hook: "Exception ignored in ... KeyboardInterrupt"
+    assert result.returncode == 0
+
+
+@pytest.mark.parametrize(
+    "stop",
+    [
+        "from dama_diagrams.site.servers.preview import listen, serve_until_stopped\n"
+        "server = listen(Path('.'), '/', ('127.0.0.1', 0))\n"
+        "serve_until_stopped(server, 'serving')",
+        "from dama_diagrams.site.servers.serve import _rebuild_on_edits\n"
+        "_rebuild_on_edits(Path('.'), None, Path('.'), ())",
+    ],
+    ids=["preview", "serve"],
+)
+def test_a_server_stops_after_a_ctrl_c_lost_in_a_finalizer(tmp_path: Path, stop: str) -> None:
+    """The servers run until Ctrl-C: one whose exception was lost must still stop them."""
+    script = f"{_LOST_IN_A_FINALIZER}\nfrom pathlib import Path\n{stop}\nprint('stopped')\n"
+    result = _run_python(script, tmp_path)
+    assert result.stdout.startswith("went on; interrupted\n"), result.stdout
+    assert result.stdout.endswith("stopped\n"), result.stdout
+    assert result.stderr == "" and result.returncode == 0

@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from ..._files import relative_to_cwd
+from ..._interrupts import interrupted
 from .._common import SiteError
 from ..builder.config import BaseConfig
 from ..builder.root import site_path
@@ -154,6 +155,11 @@ class _Server(http.server.ThreadingHTTPServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not hung_up():
             super().handle_error(request, client_address)
+
+    def service_actions(self) -> None:
+        """Between two requests: a Ctrl-C whose exception was lost in a finalizer still stops it."""
+        if interrupted() and threading.current_thread() is threading.main_thread():
+            raise KeyboardInterrupt
 
 
 @contextmanager

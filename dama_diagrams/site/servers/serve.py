@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from ..._interrupts import terminate_as_interrupt
+from ..._interrupts import interrupted, terminate_as_interrupt
 from .._common import OVERRIDES, PLUGIN_NAME, SOURCES, SiteError, os_error
 from ..builder.config import BaseConfig
 from ..builder.root import site_path
@@ -133,6 +133,8 @@ def serve_all(project_root: Path, *, dev_addr: str | None = None) -> None:
             notice = Notice()  # why the last change does not build, on every page
             with running(site, path, (host, port), option="--dev-addr", notice=notice):
                 report = build_site(project_root, out=site, drafts=True)
+                if interrupted():  # its exception was lost in a finalizer: still a Ctrl-C
+                    raise KeyboardInterrupt
                 stamp = _inputs_stamp(project_root)
                 print(
                     f"serving {', '.join(report.languages)} at http://{address_text(host, port)}"
@@ -152,7 +154,7 @@ def _rebuild_on_edits(
     project_root: Path, notice: Notice, site: Path, stamp: tuple[tuple[str, int, int], ...]
 ) -> None:
     """Build the site again after each edit, until Ctrl-C; a failed build keeps the last one."""
-    while True:
+    while not interrupted():
         time.sleep(1)
         if (now := _inputs_stamp(project_root)) == stamp:
             continue
