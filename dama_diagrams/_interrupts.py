@@ -26,8 +26,9 @@ def interrupt(signum: int, frame: Any) -> None:
     Python runs a signal's handler between two steps of the main thread, and
     that may be inside an object's finalizer (``__del__``, a weakref callback,
     the garbage collector): there the exception is printed as "Exception
-    ignored" and lost.  A command that runs until Ctrl-C (``serve``) then kept
-    could keep running; it also asks :func:`interrupted`, which a lost exception cannot fool.
+    ignored" and lost, and a command that runs until Ctrl-C (``serve``) could
+    go on running.  Such a command also asks :func:`interrupted`, which a lost
+    exception cannot fool.
     """
     _RECEIVED.add(signum)
     raise KeyboardInterrupt
