@@ -44,7 +44,8 @@ def _pages(site: Path, language: str) -> list[str]:
     return [f"{page.as_posix()}/" for page in pages] + [f"{language}/404.html"]
 
 
-def _violations(page: Any) -> list[dict[str, Any]]:
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """axe-core's WCAG 2.1 AA violations on the page as it is now (also run by a benchmark)."""
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.evaluate(_axe_source())  # into the page's scripts, not its document
     # resultTypes: axe still runs every rule on every element, but details only what fails
@@ -65,7 +66,7 @@ def _findings(page: Any, path: str, scheme: str) -> list[str]:
     return [
         f"{violation['id']} on /{path} ({scheme}) at {json.dumps(node['target'])}: "
         f"{violation['help']}"
-        for violation in _violations(page)
+        for violation in axe_violations(page)
         for node in violation["nodes"]
     ]
 
