@@ -141,8 +141,22 @@ def test_a_figure_without_steps_has_the_same_legend_html_as_before(renderer: Pag
     figure = renderer.figure("priority-most-kings")
     labels = {key: renderer.catalog.text(f"legend.{key}") for key in LEGEND_KEYS}
     keys = ("start", "landing", "captured", "king", "rejected", "white_to_move")
-    assert legend_html(labels, keys=keys) in figure
+    assert legend_html(labels, keys=keys, icon_folder="assets/legend") in figure
     assert " hidden" not in figure and "data-steps" not in figure
+
+
+def test_the_site_shows_each_icon_as_a_file_and_other_sites_inline() -> None:
+    """The rules site writes each icon once per language; the fence's pages carry their own."""
+    labels = dict.fromkeys(LEGEND_KEYS, "label")
+    shared = legend_html(labels, keys=("start", "king"), icon_folder="../a&b")
+    assert re.findall(r"<img [^>]*>", shared) == [
+        '<img src="../a&amp;b/start.svg" alt="" width="24" height="24">',
+        '<img src="../a&amp;b/king.svg" alt="" width="24" height="24">',
+    ]
+    assert "<svg" not in shared
+    inline = legend_html(labels, keys=("start", "king"))
+    assert inline.count("<svg") == 2 and "<img" not in inline
+    assert legend_html(labels, keys=("start",), icons=False, icon_folder="x").count("<") == 6
 
 
 def test_the_printed_book_lists_only_the_main_pictures_entries() -> None:

@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from dama_diagrams.errors import DamaError
+from dama_diagrams.render.legend import LEGEND_KEYS, legend_icon_svg
 from dama_diagrams.site import build_site
 from dama_diagrams.site.i18n import available_languages
 from tests.conftest import copy_project
@@ -551,3 +552,23 @@ def test_the_game_page_steps_through_every_move(site: Path, language: str) -> No
     assert sorted(int(p.stem) for p in steps.glob("*.svg")) == list(range(len(texts)))
     for diagram_id in ("example-shot", "example-crowning"):
         assert f'id="figure-{diagram_id}"' in text
+
+
+def test_every_legend_shows_the_languages_shared_icon_files(site: Path) -> None:
+    """One file per entry and language, as print and the fence draw it; no page inlines one."""
+    for language in LANGUAGES:
+        folder = site / language / "assets" / "legend"
+        assert sorted(path.stem for path in folder.iterdir()) == sorted(LEGEND_KEYS)
+        for key in LEGEND_KEYS:
+            assert (folder / f"{key}.svg").read_text(encoding="utf-8") == legend_icon_svg(key)
+        for page in (site / language).rglob("index.html"):
+            text = page.read_text(encoding="utf-8")
+            depth = len(page.parent.relative_to(site / language).parts)  # priority/: 1
+            entries = re.findall(r'<li class="dama-legend-([a-z_]+)"[^>]*>(<[^>]*>)', text)
+            for key, icon in entries:
+                address = f"{'../' * depth}assets/legend/{key}.svg"
+                assert icon == f'<img src="{address}" alt="" width="24" height="24">', page
+            if page.parent.name in ("priority", "exercises"):
+                assert len(entries) > 20, page
+            for legend in re.findall(r'<ul class="dama-legend">(.*?)</ul>', text, re.DOTALL):
+                assert "<svg" not in legend, page

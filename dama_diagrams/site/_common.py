@@ -25,6 +25,8 @@ SCRIPTS = ("dama-pages.js", "dama-steps.js", "dama-exercises.js")
 """The site's scripts, in ``templates/``, copied to ``assets/`` (``main.html`` loads them)."""
 DIAGRAM_DIR = "assets/diagrams"
 SOCIAL_DIR = "assets/social"
+LEGEND_DIR = "assets/legend"
+"""The legend's icons, one SVG file per entry: every figure of a language shares them."""
 DIAGRAM_SIZE = 400
 PLUGIN_NAME = "dama-diagrams"
 SITE_MARKER = ".dama-diagrams-site"

@@ -38,14 +38,23 @@ from .nav import PageError
 
 
 def legend_block(
-    catalog: Catalog, keys: Collection[str], hidden: Collection[str] = (), *, icons: bool = True
+    catalog: Catalog,
+    keys: Collection[str],
+    hidden: Collection[str] = (),
+    *,
+    icons: bool = True,
+    icon_folder: str | None = None,
 ) -> str:
     """The legend's HTML, with braces escaped like all catalog text: they are no template."""
     labels = {key: catalog.text(f"legend.{key}") for key in LEGEND_KEYS}
-    return braces_escaped(legend_html(labels, keys=keys, hidden=hidden, icons=icons))
+    return braces_escaped(
+        legend_html(labels, keys=keys, hidden=hidden, icons=icons, icon_folder=icon_folder)
+    )
 
 
-def figure_legend(view: FigureView, catalog: Catalog, *, icons: bool = True) -> str | None:
+def figure_legend(
+    view: FigureView, catalog: Catalog, *, icons: bool = True, icon_folder: str | None = None
+) -> str | None:
     """Every entry of the figure and its steps; those its own picture lacks are hidden.
 
     So without JavaScript, and in print, the legend is the picture's own;
@@ -54,7 +63,8 @@ def figure_legend(view: FigureView, catalog: Catalog, *, icons: bool = True) -> 
     keys = {*view.legend, *(key for step in view.step_legends for key in step)}
     if not keys:
         return None
-    return legend_block(catalog, keys, hidden=keys - set(view.legend), icons=icons)
+    hidden = keys - set(view.legend)
+    return legend_block(catalog, keys, hidden, icons=icons, icon_folder=icon_folder)
 
 
 def figure_html(
@@ -63,6 +73,7 @@ def figure_html(
     image: str,
     *,
     icons: bool = True,
+    icon_folder: str | None = None,
     markdown: bool = True,
     pictures: Sequence[str] | None = None,
     require_caption: bool = True,
@@ -71,7 +82,8 @@ def figure_html(
 
     ``markdown`` marks the figure for Python-Markdown's ``md_in_html`` (the
     site writes its picture in Markdown); ``pictures`` are the addresses of
-    the step pictures, when they are not the files beside the diagram.  The
+    the step pictures, when they are not the files beside the diagram;
+    ``icon_folder`` where the legend's icons are (:func:`.legend_html`).  The
     site's diagrams all have a caption; elsewhere (``require_caption`` false)
     a diagram without one shows none.
     """
@@ -101,7 +113,7 @@ def figure_html(
             else catalog.text("ui.not_allowed")
         )
         parts.append(move_line(catalog, "dama-move dama-rejected", label, view.rejected))
-    legend = figure_legend(view, catalog, icons=icons)
+    legend = figure_legend(view, catalog, icons=icons, icon_folder=icon_folder)
     if legend is not None:
         parts.append(legend)
     engine = catalog.text("ui.engine")

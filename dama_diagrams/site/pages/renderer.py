@@ -30,7 +30,7 @@ import jinja2
 
 from ...errors import DamaError
 from ...render.legend import LEGEND_KEYS
-from .._common import DIAGRAM_DIR, SOCIAL_DIR, exercise_board
+from .._common import DIAGRAM_DIR, LEGEND_DIR, SOCIAL_DIR, exercise_board
 from ..i18n import Catalog, CatalogError
 from ..i18n.safe_text import (
     attribute_html,
@@ -222,7 +222,13 @@ class PageRenderer:
 
     def _legend(self, keys: Collection[str], hidden: Collection[str] = ()) -> str:
         """The legend's HTML (the book draws each icon itself, from the entry's key)."""
-        return legend_block(self.catalog, keys, hidden, icons=not self.book)
+        return legend_block(
+            self.catalog, keys, hidden, icons=not self.book, icon_folder=self._icon_folder()
+        )
+
+    def _icon_folder(self) -> str:
+        """The legend's icons seen from the page: MkDocs leaves the links in HTML as they are."""
+        return site_address(LEGEND_DIR, self._page, directory_urls=self.directory_urls)
 
     def _figure_view(self, diagram_id: str) -> FigureView:
         view = self.figures.get(diagram_id)
@@ -240,7 +246,9 @@ class PageRenderer:
         drawn = self.drawn[view.id]
         width, height = drawn.picture.width, drawn.picture.height
         image = board_image(drawn.alt, f"{DIAGRAM_DIR}/{view.id}.svg", width, height)
-        return figure_html(view, self.catalog, image, icons=not self.book)
+        return figure_html(
+            view, self.catalog, image, icons=not self.book, icon_folder=self._icon_folder()
+        )
 
     def exercise(self, diagram_id: str) -> str:
         """An exercise, numbered on its page: heading, question, board, and the answer to open."""
@@ -329,18 +337,25 @@ def page_url(target: str, current: str, *, directory_urls: bool = True) -> str:
     With directory URLs each page but an index is a folder of its own
     (``king/``, ``guide/first-steps/``), else a file (``king.html``).
     """
-
-    def address(page: str) -> str:
-        if not directory_urls:
-            return f"{page}.html"
-        if page == "index" or page.endswith("/index"):
-            return page.removesuffix("index")
-        return f"{page}/"
-
-    wanted, here = address(target), address(current)
-    folder = here.rstrip("/") if directory_urls else posixpath.dirname(here)
-    relative = posixpath.relpath(wanted or ".", folder or ".")
+    relative = site_address(
+        _page_address(target, directory_urls), current, directory_urls=directory_urls
+    )
     return f"{relative}/" if directory_urls else relative
+
+
+def site_address(path: str, current: str, *, directory_urls: bool = True) -> str:
+    """The address of ``path`` (a folder or file of the built site) on page ``current``."""
+    here = _page_address(current, directory_urls)
+    folder = here.rstrip("/") if directory_urls else posixpath.dirname(here)
+    return posixpath.relpath(path or ".", folder or ".")
+
+
+def _page_address(page: str, directory_urls: bool) -> str:
+    if not directory_urls:
+        return f"{page}.html"
+    if page == "index" or page.endswith("/index"):
+        return page.removesuffix("index")
+    return f"{page}/"
 
 
 def _located(

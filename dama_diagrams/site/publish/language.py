@@ -13,9 +13,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...render.legend import LEGEND_KEYS, legend_icon_svg
 from .._common import (
     DIAGRAM_DIR,
     FAVICON,
+    LEGEND_DIR,
     SCRIPTS,
     SOCIAL_DIR,
     STYLESHEET,
@@ -111,6 +113,7 @@ def generate_language(
         for script in SCRIPTS:
             files[f"assets/{script}"] = (TEMPLATES / script).read_text(encoding="utf-8")
         files[FAVICON] = (TEMPLATES / "favicon.svg").read_text(encoding="utf-8")
+        files.update({f"{LEGEND_DIR}/{key}.svg": legend_icon_svg(key) for key in LEGEND_KEYS})
         names = {code: native_name(code) for code in languages}
         settings = language_settings(
             base,
