@@ -219,7 +219,9 @@ def test_without_javascript_the_question_and_the_answer_remain(browser: Any, sit
         summary = exercise.locator("details.dama-answer summary")
         assert summary.text_content() == "Show the answer"
         summary.click()
-        assert exercise.locator("figure#figure-exercise-rule-most-pieces img").is_visible()
+        assert exercise.locator(
+            "figure#figure-exercise-rule-most-pieces img.dama-board"
+        ).is_visible()
         # The intro says what the page can do without a script, not how to play on the board.
         assert not page.get_by_text("Choose a piece on the board").is_visible()
         assert not page.get_by_text("the arrow keys move over the board").is_visible()

@@ -25,6 +25,7 @@ import importlib.resources
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -203,3 +204,35 @@ def test_the_shared_theme_copies_what_mkdocs_copies() -> None:
     icons = [name for name in listed if name.startswith(".icons/")]
     assert len(icons) > 10_000  # Material's icons, which no site copies
     assert not names & set(icons)
+
+
+def test_a_process_that_compiled_the_theme_compiles_none_of_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What a build's workers inherit: every template of the theme, compiled, in any language."""
+    import jinja2
+    from mkdocs.theme import Theme
+
+    from dama_diagrams.site._common import OVERRIDES
+    from dama_diagrams.site.builder import compiled_theme  # noqa: F401  # compiles on import
+    from dama_diagrams.site.builder.templates import share_theme
+
+    compiled: list[str] = []
+    compile_for_real = jinja2.Environment.compile
+
+    def counted(self: jinja2.Environment, source: Any, name: str | None = None, *a: Any) -> Any:
+        compiled.append(str(name))
+        return compile_for_real(self, source, name, *a)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counted)
+    theme = Theme(name="material", custom_dir=str(OVERRIDES), language="de")
+    share_theme(theme)
+    environment = theme.get_env()
+    names = environment.list_templates(extensions=["html"])
+    for name in ("main.html", "base.html", "partials/header.html", "partials/languages/de.html"):
+        assert name in names
+        environment.get_template(name)
+    assert compiled == []
+    fresh = jinja2.Environment(loader=jinja2.DictLoader({"page.html": "{{ 1 }}"}))
+    assert fresh.get_template("page.html").render() == "1"
+    assert compiled == ["page.html"]  # the count sees a compile

@@ -35,6 +35,7 @@ PRELOAD = (
     "dama_diagrams.cli",
     "dama_diagrams.site.publish.build",
     "dama_diagrams.site.i18n.status",
+    "dama_diagrams.site.builder.compiled_theme",  # the theme's templates, compiled
     "mkdocs.commands.build",
     "mkdocs.livereload",
     "material.plugins.search.plugin",
@@ -88,33 +89,9 @@ def _become(request: dict[str, Any]) -> str:
     return str(module)
 
 
-def _compile_theme() -> None:
-    """Compile the site's theme into the build's own cache of compiled templates.
-
-    Each MkDocs run of a command, in a fork of this process, then finds them
-    compiled, as a worker does from its second language on; Jinja compiles
-    again any template whose source differs from the one compiled here.
-    """
-    import jinja2
-    from mkdocs.theme import Theme
-
-    from dama_diagrams.site._common import OVERRIDES
-    from dama_diagrams.site.builder.templates import share_theme
-
-    theme = Theme(name="material", custom_dir=str(OVERRIDES), language="en")
-    share_theme(theme)
-    environment = theme.get_env()
-    for name in environment.list_templates(extensions=["html", "xml"]):
-        try:
-            environment.get_template(name)
-        except jinja2.TemplateError:  # one of a plugin this site leaves off (the blog's)
-            continue
-
-
 def main() -> None:
     for name in PRELOAD:
         __import__(name)
-    _compile_theme()
     gc.freeze()  # a child's collections skip what it shares: its pages stay shared
     # The protocol moves off fds 0 and 1, which each child gives to its command.
     with (

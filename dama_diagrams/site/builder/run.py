@@ -69,14 +69,16 @@ def run_mkdocs(config_file: Path, settings: LanguageSettings) -> list[str]:
 
 
 def preload(plugins: Iterable[str]) -> list[str]:
-    """Import MkDocs and the named plugins once, before forking: the workers start warm.
+    """Import MkDocs, the named plugins and the compiled theme once, before forking.
+
+    The workers start warm: :mod:`.compiled_theme` compiles Material's templates.
 
     Returns the modules imported, for a fork server to import them too (a
     process with threads cannot fork its workers, see ``publish.workers``).
     """
     from mkdocs.plugins import get_plugins
 
-    modules = ["mkdocs.commands.build", "mkdocs.config"]
+    modules = ["mkdocs.commands.build", "mkdocs.config", f"{__package__}.compiled_theme"]
     installed = get_plugins()
     for name in plugins:
         if name in installed:
