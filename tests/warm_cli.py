@@ -89,9 +89,30 @@ def _become(request: dict[str, Any]) -> str:
     return str(module)
 
 
+def _check_translations() -> None:
+    """Check the checkout's catalogs once: a child starts with the checks' memos of each text.
+
+    The memos (the HTML shape of a text, say) are keyed by the text itself, so
+    a command in a copy of the project finds those of every text it did not
+    change, as a second check in one process does.  What a command reports is
+    the same; its catalogs, read by their paths, are read and checked afresh.
+    """
+    import contextlib
+    from pathlib import Path
+
+    from dama_diagrams.errors import DamaError
+    from dama_diagrams.site.i18n import available_languages
+    from dama_diagrams.site.i18n.status import translation_problems
+
+    root = Path(__file__).resolve().parent.parent
+    with contextlib.suppress(DamaError):  # a checkout being edited: its commands report it
+        translation_problems(root, available_languages(root))
+
+
 def main() -> None:
     for name in PRELOAD:
         __import__(name)
+    _check_translations()
     gc.freeze()  # a child's collections skip what it shares: its pages stay shared
     # The protocol moves off fds 0 and 1, which each child gives to its command.
     with (
