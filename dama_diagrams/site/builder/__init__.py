@@ -4,8 +4,9 @@ Takes ``mkdocs.yml`` (:mod:`.config` reads it once and adds what each language
 changes) and one language's generated pages.  Gives one strict MkDocs build of
 that language (:mod:`.run`, with Material's templates compiled once per process
 by :mod:`.templates` and :mod:`.compiled_theme`) and the site's root: the
-language chooser and the root 404 page (:mod:`.root`).  Every import of MkDocs at build time is here, so
-that another builder (Zensical) would replace this room and no other.
+language chooser and the root 404 page (:mod:`.root`).  Every import of MkDocs
+at build time is here, so that another builder (Zensical) would replace this
+room and no other.
 """
 
 from .config import (
