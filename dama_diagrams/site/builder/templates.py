@@ -78,21 +78,16 @@ def share_theme(theme: Theme) -> None:
     theme.get_env = get_env  # type: ignore[method-assign]
 
 
-_WARMED: set[str] = set()
-
-
 def compile_theme(custom_dir: str) -> None:
-    """Compile the site's theme (Material under ``custom_dir``) into this process's cache, once.
+    """Compile the site's theme (Material under ``custom_dir``) into this process's cache.
 
-    A build's workers are forked from this process (or from its fork server,
-    which imports :mod:`.compiled_theme`): each then finds the templates
-    compiled instead of compiling all of them for its first language, and a
-    second build in the same process (``serve``, a test) compiles none.  A
-    template whose source differs from the one compiled here is compiled again.
+    Importing :mod:`.compiled_theme` calls it, so it runs once per process.  A
+    build's workers are forked from this process (or from its fork server,
+    which imports that module too): each then finds the templates compiled
+    instead of compiling all of them for its first language, and a second
+    build in the same process (``serve``, a test) compiles none.  A template
+    whose source differs from the one compiled here is compiled again.
     """
-    if custom_dir in _WARMED:
-        return
-    _WARMED.add(custom_dir)
     theme = Theme(name="material", custom_dir=custom_dir, language="en")
     share_theme(theme)
     environment = theme.get_env()
