@@ -39,6 +39,24 @@ def interrupted() -> bool:
     return bool(_RECEIVED)
 
 
+def set_off_by_interrupt(error: BaseException) -> bool:
+    """Whether an interrupt started this exception, though it is another one now.
+
+    Python's handler may raise between two steps of its own lock code: the
+    ``with`` around a ``threading.Condition`` (``Thread.start`` waits on one)
+    then releases a lock already released, and the KeyboardInterrupt becomes
+    "RuntimeError: release unlocked lock", with the interrupt as its context.
+    """
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__context__
+    return False
+
+
 def quiet_lost_interrupts(unraisable: Any) -> None:
     """``sys.unraisablehook``: an interrupt lost in a finalizer is not printed.
 
@@ -98,8 +116,8 @@ def terminate_as_interrupt() -> Iterator[None]:
     signal.signal(signal.SIGTERM, handler)
     try:
         yield
-    except KeyboardInterrupt:
-        if received:
+    except (KeyboardInterrupt, Exception) as error:
+        if received and set_off_by_interrupt(error):
             raise SystemExit(128 + signal.SIGTERM) from None
         raise
     finally:

@@ -134,3 +134,53 @@ def test_a_server_stops_after_a_ctrl_c_lost_in_a_finalizer(tmp_path: Path, stop:
     assert result.stdout.startswith("went on; interrupted\n"), result.stdout
     assert result.stdout.endswith("stopped\n"), result.stdout
     assert result.stderr == "" and result.returncode == 0
+
+
+_INTERRUPT_INSIDE_A_LOCK = """
+import os, signal, threading, time
+
+
+def interrupted_inside_a_lock(*args):
+    # Condition.wait (Thread.start waits on one) releases its lock; an interrupt that comes
+    # before its with statement ends makes that release the lock again: a RuntimeError
+    lock = threading.Lock()
+    with lock:
+        lock.release()
+        os.kill(os.getpid(), signal.{signal})
+        time.sleep(5)
+"""
+
+_TERMINATED = """
+from dama_diagrams._interrupts import terminate_as_interrupt
+
+with terminate_as_interrupt():
+    interrupted_inside_a_lock()
+"""
+
+_COMMAND_INTERRUPTED = """
+import argparse, sys
+from dama_diagrams import cli
+from dama_diagrams._interrupts import interrupt
+
+signal.signal(signal.SIGINT, interrupt)
+parser = argparse.ArgumentParser()
+parser.set_defaults(handler=interrupted_inside_a_lock)
+cli.build_parser = lambda: parser
+sys.exit(cli.main([]))
+"""
+
+
+@pytest.mark.parametrize(
+    ("script", "code"),
+    [
+        (_INTERRUPT_INSIDE_A_LOCK.format(signal="SIGTERM") + _TERMINATED, 128 + signal.SIGTERM),
+        (_INTERRUPT_INSIDE_A_LOCK.format(signal="SIGINT") + _COMMAND_INTERRUPTED, 130),
+    ],
+    ids=["sigterm", "ctrl-c"],
+)
+def test_an_interrupt_inside_pythons_lock_code_is_still_a_quiet_interrupt(
+    tmp_path: Path, script: str, code: int
+) -> None:
+    """``serve`` printed "RuntimeError: release unlocked lock" for a SIGTERM in ``Thread.start``."""
+    result = _run_python(script, tmp_path)
+    assert (result.returncode, result.stderr) == (code, "")

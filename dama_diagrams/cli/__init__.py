@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from .._interrupts import set_off_by_interrupt
 from ..errors import DamaError
 from ._context import Handler
 from ._diagram_commands import add_render, add_schema, add_verify
@@ -62,6 +63,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as error:
+        if set_off_by_interrupt(error):  # Ctrl-C inside Python's lock code
+            return 130
+        raise
 
 
 if __name__ == "__main__":
