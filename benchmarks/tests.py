@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.conftest import _warm_server, copy_project, run_cli  # noqa: E402
+from tests.conftest import copy_project, run_cli, warm_server_pid  # noqa: E402
 
 COMMANDS = (
     ("build", "--lang", "en"),
@@ -48,7 +48,7 @@ def _children_cpu(pid: int | None = None) -> float:
 
 def measure(project: Path, command: tuple[str, ...], *, warm: bool) -> float:
     """One run's processor seconds; fails loudly if the command fails unexpectedly."""
-    server = _warm_server().process.pid if warm else None
+    server = warm_server_pid() if warm else None
     before = _children_cpu(server)
     result = run_cli(*command, cwd=project, fresh=not warm)
     if result.returncode not in (0, 1):

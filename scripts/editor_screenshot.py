@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -22,10 +23,10 @@ from playwright.sync_api import sync_playwright
 from dama_diagrams.site.editor import listen_editor
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = (
-    shutil.which("chromium-headless-shell") or shutil.which("chromium") or "/usr/bin/chromium"
-)
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+sys.path.insert(0, str(ROOT))
+
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the tests' own browser)
+
 RULE_4 = "W:WK30:B10,12,18,K20,K26,27"
 
 
@@ -39,7 +40,9 @@ def screenshot(out: Path, width: int) -> None:
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                browser = playwright.chromium.launch(
+                    executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+                )
                 page = browser.new_page(viewport={"width": width, "height": 900})
                 page.goto(url)
                 page.wait_for_selector("#moves button")

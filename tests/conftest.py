@@ -166,6 +166,11 @@ def _warm_server() -> _WarmServer:
     return _warm[0]
 
 
+def warm_server_pid() -> int:
+    """This process's warm interpreter, started if need be: its forks are its children."""
+    return _warm_server().process.pid
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket() as probe:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog as BabelCatalog
@@ -859,3 +860,42 @@ def test_a_broken_babel_cfg_is_one_line(project: Path, text: str | None, expecte
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert result.stderr.startswith(expected)
+
+
+def test_a_copy_of_the_project_shares_only_what_it_did_not_change(tmp_path: Path) -> None:
+    """English, catalogs and checks are remembered by content: a copy gets its own edits."""
+    project = copy_project(tmp_path)
+    assert extract_messages(project) is extract_messages(ROOT)  # the same sources
+    assert load_catalog(project, "nl").entries is load_catalog(ROOT, "nl").entries
+
+    # one Italian translation changed, one German placeholder lost: in the copy alone
+    italian = load_catalog(ROOT, "it").entries
+    key = next(
+        key
+        for key, entry in italian.items()
+        if entry.state == "translated" and not re.search(r"[{}<%\[]", key[1])
+    )
+    _edit_translation(po_file(project, "it"), lambda message: (message.context, message.id) == key,
+                      lambda text: "Tradotto di nuovo")  # fmt: skip
+    _edit_translation(po_file(project, "de"), lambda message: "{" in str(message.string),
+                      lambda text: text.replace("{", "(").replace("}", ")"))  # fmt: skip
+    assert load_catalog(project, "it").entries[key].translation == "Tradotto di nuovo"
+    assert load_catalog(ROOT, "it").entries[key].translation == italian[key].translation
+    copy_errors, _ = translation_problems(project, ["de", "it"])
+    root_errors, _ = translation_problems(ROOT, ["de", "it"])
+    assert [error.path for error in copy_errors] == ["docs/locales/de/LC_MESSAGES/messages.po"]
+    assert "placeholder" in str(copy_errors[0]) and root_errors == []
+
+    # a sentence only the copy's pages have
+    page = sorted((project / "docs" / "pages").glob("*.j2"))[0]
+    page.write_text(page.read_text() + "{% trans %}Only the copy says this{% endtrans %}\n")
+    assert extract_messages(project).get("Only the copy says this") is not None
+    assert extract_messages(ROOT).get("Only the copy says this") is None
+
+
+def _edit_translation(path: Path, pick: Callable[[Any], bool], edit: Callable[[str], str]) -> None:
+    """Change the first translation that ``pick`` chooses in a PO file."""
+    catalog = read_catalog(path)
+    message = next(message for message in catalog if message.id and pick(message))
+    message.string = edit(str(message.string))
+    write_catalog(path, catalog)

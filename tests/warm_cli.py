@@ -90,12 +90,14 @@ def _become(request: dict[str, Any]) -> str:
 
 
 def _check_translations() -> None:
-    """Check the checkout's catalogs once: a child starts with the checks' memos of each text.
+    """Check the checkout's catalogs once: a child starts with what the checks remembered.
 
-    The memos (the HTML shape of a text, say) are keyed by the text itself, so
-    a command in a copy of the project finds those of every text it did not
-    change, as a second check in one process does.  What a command reports is
-    the same; its catalogs, read by their paths, are read and checked afresh.
+    The English, each measured catalog and its checks are remembered by their
+    bytes (:func:`dama_diagrams.site.i18n.extract.extract_messages`,
+    :func:`dama_diagrams.site.i18n.load_catalog`), so a command in a copy of the
+    project reads every file again but extracts, measures and checks only what
+    the test changed, as a second check in one process does.  What a command
+    reports is the same.
     """
     import contextlib
     from pathlib import Path

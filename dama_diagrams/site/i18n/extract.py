@@ -116,14 +116,47 @@ def extract_messages(project_root: Path) -> BabelCatalog:
 
     Files are read in a fixed order (by pattern, then by path), so the
     template, and the PO files written from it, come out the same every time.
+    Sources read as before give the same template, the very object: what is
+    measured against it (:func:`.reading.load_catalog`) is then found again
+    too, in this project or in a copy of it.
     """
+    sources = tuple(
+        (path, shown, method, options, _read_source(project_root, path, shown))
+        for path, shown, method, options in _sources(project_root)
+        if method != "ignore"
+    )
+    key = tuple(
+        (shown, method, tuple(sorted(options.items())), data)
+        for _, shown, method, options, data in sources
+    )
+    template = _EXTRACTED.pop(key, None) or _extract(project_root, sources)
+    _EXTRACTED[key] = template  # the newest last
+    while len(_EXTRACTED) > _EXTRACTED_KEPT:
+        del _EXTRACTED[next(iter(_EXTRACTED))]
+    return template
+
+
+_EXTRACTED: dict[tuple[tuple[str, str, tuple[tuple[str, str], ...], bytes], ...], BabelCatalog] = {}
+"""The templates of the last sources read, by their paths (as shown), methods and bytes."""
+_EXTRACTED_KEPT = 4
+
+
+def _read_source(project_root: Path, path: Path, shown: str) -> bytes:
+    # the one door, rather than Babel's open(): no link out, no FIFO, a bound on the size
+    inside = _inside(project_root, shown)
+    return read_project_file(path, shown, TranslationSourceError, inside=inside)
+
+
+def _inside(project_root: Path, shown: str) -> Path | None:
+    """The folder a source must stay in: the project, or none for the package's own module."""
+    return None if shown == CODE_MESSAGES else project_root
+
+
+def _extract(
+    project_root: Path, sources: tuple[tuple[Path, str, str, dict[str, str], bytes], ...]
+) -> BabelCatalog:
     template = BabelCatalog(project="dama-diagrams", fuzzy=False)
-    for path, shown, method, options in _sources(project_root):
-        if method == "ignore":
-            continue
-        inside = None if shown == CODE_MESSAGES else project_root  # the package's own module
-        # the one door, rather than Babel's open(): no link out, no FIFO, a bound on the size
-        data = read_project_file(path, shown, TranslationSourceError, inside=inside)
+    for path, shown, method, options, data in sources:
         try:
             found = list(
                 extract(
@@ -138,6 +171,7 @@ def extract_messages(project_root: Path) -> BabelCatalog:
             raise TranslationSourceError(exc.message, path=shown, line=exc.line) from None
         except Exception as exc:
             if isinstance(exc, UnicodeDecodeError):
+                inside = _inside(project_root, shown)
                 read_utf8(path, shown, TranslationSourceError, inside=inside)  # names the line
             if str(exc).startswith("Unknown extraction method"):
                 raise TranslationSourceError(f"{exc} for {shown}", path=BABEL_CFG) from None

@@ -139,6 +139,12 @@ def _source_stamp(root: Path) -> tuple[tuple[str, int, int], ...]:
 
 def read_catalog(project_root: Path, language: str) -> BabelCatalog:
     """A language's PO file as Babel reads it; a syntax error names its line."""
+    data, shown = _catalog_bytes(project_root, language)
+    return _parse_catalog(data, language, shown)
+
+
+def _catalog_bytes(project_root: Path, language: str) -> tuple[bytes, str]:
+    """The PO file's bytes, and its path as messages show it."""
     path = catalog_path(project_root, language)
     shown = shown_path(project_root, path)
     if not os.path.lexists(path):
@@ -155,6 +161,10 @@ def read_catalog(project_root: Path, language: str) -> BabelCatalog:
         limit=MAX_CATALOG_BYTES,
         prefix=f"{language}: ",
     )
+    return data, shown
+
+
+def _parse_catalog(data: bytes, language: str, shown: str) -> BabelCatalog:
     problem = po_syntax_problem(data) or header_problem(data.decode("utf-8"))
     if problem is not None:
         line, message = problem
@@ -239,7 +249,24 @@ def _load_catalog(
             for message in messages_of(template)
         }
         return Catalog(language, shown, entries)
-    catalog = read_catalog(project_root, language)
+    data, _ = _catalog_bytes(project_root, language)
+    content = (language, shown.as_posix(), data)
+    found = _MEASURED_CONTENT.pop(content, None)
+    if found is None or found[0] is not template:
+        found = (template, _measured_entries(_parse_catalog(data, language, str(shown)), template))
+    _MEASURED_CONTENT[content] = found  # the newest last
+    while len(_MEASURED_CONTENT) > _MEASURED_CONTENT_KEPT:
+        del _MEASURED_CONTENT[next(iter(_MEASURED_CONTENT))]
+    return Catalog(language, shown, found[1])
+
+
+_MEASURED_CONTENT: dict[tuple[str, str, bytes], tuple[BabelCatalog, dict[MessageKey, Entry]]] = {}
+"""The last catalogs measured, by language, path (as shown) and bytes, with the template
+they were measured against: a copy of the project finds those it did not change."""
+_MEASURED_CONTENT_KEPT = 32
+
+
+def _measured_entries(catalog: BabelCatalog, template: BabelCatalog) -> dict[MessageKey, Entry]:
     po_lines = {message_key(message): message.lineno for message in messages_of(catalog)}
     measured(catalog, template)
     english = {str(message.id) for message in messages_of(template)}
@@ -258,7 +285,7 @@ def _load_catalog(
             suggested_by,
             (*message.user_comments, *message.auto_comments),
         )
-    return Catalog(language, shown, entries)
+    return entries
 
 
 def _po_line(message: Message, po_lines: Mapping[MessageKey, int | None]) -> int | None:

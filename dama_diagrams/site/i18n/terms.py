@@ -109,6 +109,12 @@ def load_terms(project_root: Path) -> Terms | None:
 def _load(root: Path, stamp: tuple[int, int]) -> Terms:
     shown = TERMS_FILE.as_posix()
     text = read_utf8(root / TERMS_FILE, shown, TermsError, inside=root)
+    return _parsed(text, shown)
+
+
+@lru_cache(maxsize=8)
+def _parsed(text: str, shown: str) -> Terms:
+    """The same terms for the same text, in any copy of the project: checks made with them hold."""
     return parse_terms(text, shown)
 
 
