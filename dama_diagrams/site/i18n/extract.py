@@ -11,6 +11,8 @@ catalogs of every language are measured against.
 from __future__ import annotations
 
 import configparser
+import contextlib
+import hashlib
 import io
 import os
 from collections.abc import Collection, Iterator, Mapping
@@ -116,29 +118,60 @@ def extract_messages(project_root: Path) -> BabelCatalog:
 
     Files are read in a fixed order (by pattern, then by path), so the
     template, and the PO files written from it, come out the same every time.
-    Sources read as before give the same template, the very object: what is
-    measured against it (:func:`.reading.load_catalog`) is then found again
-    too, in this project or in a copy of it.
+    Sources with the same bytes give the very same template, in this project
+    or in a copy of it, so what is measured against it
+    (:func:`.reading.load_catalog`) is found again too.  While no source's
+    modification time or size changed, none is read again.
     """
+    root = project_root.resolve()
+    stamp = _source_stamp(project_root)
+    known = _STAMPS.get(root)
+    if known is not None and known[0] == stamp and known[1] in _EXTRACTED:
+        return _remember(known[1], _EXTRACTED[known[1]])
     sources = tuple(
         (path, shown, method, options, _read_source(project_root, path, shown))
         for path, shown, method, options in _sources(project_root)
         if method != "ignore"
     )
-    key = tuple(
-        (shown, method, tuple(sorted(options.items())), data)
-        for _, shown, method, options, data in sources
-    )
-    template = _EXTRACTED.pop(key, None) or _extract(project_root, sources)
+    digest = hashlib.sha256()
+    for _, shown, method, options, data in sources:
+        for part in (shown, method, repr(sorted(options.items()))):
+            digest.update(part.encode() + b"\0")
+        digest.update(len(data).to_bytes(8, "big") + data)
+    key = digest.digest()
+    template = _EXTRACTED.get(key) or _extract(project_root, sources)
+    _STAMPS[root] = (stamp, key)
+    return _remember(key, template)
+
+
+_EXTRACTED: dict[bytes, BabelCatalog] = {}
+"""The templates of the last sources read, by a digest of their paths (as shown), methods
+and bytes: one template for each content, which is what keeps measured catalogs found."""
+_EXTRACTED_KEPT = 8
+_STAMPS: dict[Path, tuple[tuple[tuple[str, int, int], ...], bytes]] = {}
+"""Each project's sources as last read: their (path, mtime, size), and their digest."""
+
+
+def _remember(key: bytes, template: BabelCatalog) -> BabelCatalog:
+    _EXTRACTED.pop(key, None)
     _EXTRACTED[key] = template  # the newest last
     while len(_EXTRACTED) > _EXTRACTED_KEPT:
         del _EXTRACTED[next(iter(_EXTRACTED))]
     return template
 
 
-_EXTRACTED: dict[tuple[tuple[str, str, tuple[tuple[str, str], ...], bytes], ...], BabelCatalog] = {}
-"""The templates of the last sources read, by their paths (as shown), methods and bytes."""
-_EXTRACTED_KEPT = 4
+def _source_stamp(project_root: Path) -> tuple[tuple[str, int, int], ...]:
+    files = [project_root / BABEL_CFG]
+    with contextlib.suppress(TranslationSourceError):  # extraction reports it
+        files += [path for path, _, _, _ in _sources(project_root)]
+    stamps = []
+    for path in files:
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        stamps.append((path.as_posix(), stat.st_mtime_ns, stat.st_size))
+    return tuple(stamps)
 
 
 def _read_source(project_root: Path, path: Path, shown: str) -> bytes:

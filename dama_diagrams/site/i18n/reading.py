@@ -18,7 +18,6 @@ Only translated messages reach a page (see :mod:`.catalog`).
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import io
 import os
@@ -42,7 +41,7 @@ from ._po import (
     without_obsolete_previous,
 )
 from .catalog import Catalog, CatalogError, Entry, MessageKey, State
-from .extract import BABEL_CFG, TranslationSourceError, extract_messages, source_files
+from .extract import extract_messages
 from .limits import MAX_CATALOG_BYTES
 
 DEFAULT_LANGUAGE = "en"
@@ -106,32 +105,10 @@ def shown_path(project_root: Path, path: Path) -> str:
 
 # --- the English ----------------------------------------------------------------------
 
-_SOURCES: dict[Path, tuple[tuple[tuple[str, int, int], ...], BabelCatalog]] = {}
-"""The extracted English, by project, with the (path, mtime, size) of every source."""
-
 
 def source_messages(project_root: Path) -> BabelCatalog:
     """The English messages, extracted again only when a source file changed."""
-    root = project_root.resolve()
-    stamp = _source_stamp(root)
-    cached = _SOURCES.get(root)
-    if cached is None or cached[0] != stamp:
-        _SOURCES[root] = (stamp, extract_messages(root))
-    return _SOURCES[root][1]
-
-
-def _source_stamp(root: Path) -> tuple[tuple[str, int, int], ...]:
-    files = [root / BABEL_CFG]
-    with contextlib.suppress(TranslationSourceError):  # extract_messages reports it
-        files += source_files(root)
-    stamps = []
-    for path in files:
-        try:
-            stat = path.stat()
-        except OSError:
-            continue
-        stamps.append((path.as_posix(), stat.st_mtime_ns, stat.st_size))
-    return tuple(stamps)
+    return extract_messages(project_root)
 
 
 # --- one PO file ------------------------------------------------------------------------
@@ -213,7 +190,9 @@ def _po_problem(exc: PoFileError) -> str:
     return re.sub(r"\s*on (?:line )?\d+\s*$", "", str(exc)).strip() or "syntax error"
 
 
-_MEASURED: dict[tuple[Path, str], tuple[tuple[int, int, int], dict[MessageKey, Entry]]] = {}
+_MEASURED: dict[
+    tuple[Path, str], tuple[tuple[int, int], BabelCatalog, dict[MessageKey, Entry]]
+] = {}
 """Measured catalogs, by project and language, with the PO file's (mtime, size) and the
 English it was measured against: a build asks for each language several times."""
 
@@ -225,16 +204,16 @@ def load_catalog(project_root: Path, language: str) -> Catalog:
     shown = Path(shown_path(project_root, path))
     try:
         stat = path.stat()
-        stamp = (stat.st_mtime_ns, stat.st_size, id(template))
+        stamp: tuple[int, int] | None = (stat.st_mtime_ns, stat.st_size)
     except OSError:
         stamp = None
     key = (project_root.resolve(), language)
     cached = _MEASURED.get(key)
-    if stamp is not None and cached is not None and cached[0] == stamp:
-        return Catalog(language, shown, cached[1])
+    if stamp is not None and cached is not None and cached[0] == stamp and cached[1] is template:
+        return Catalog(language, shown, cached[2])
     catalog = _load_catalog(project_root, language, template, shown)
     if stamp is not None:
-        _MEASURED[key] = (stamp, catalog.entries)
+        _MEASURED[key] = (stamp, template, catalog.entries)
     return catalog
 
 
