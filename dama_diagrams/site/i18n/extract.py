@@ -139,7 +139,7 @@ def extract_messages(project_root: Path) -> BabelCatalog:
             digest.update(part.encode() + b"\0")
         digest.update(len(data).to_bytes(8, "big") + data)
     key = digest.digest()
-    template = _EXTRACTED.get(key) or _extract(project_root, sources)
+    template = _EXTRACTED[key] if key in _EXTRACTED else _extract(project_root, sources)
     _STAMPS[root] = (stamp, key)
     return _remember(key, template)
 
