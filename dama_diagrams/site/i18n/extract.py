@@ -11,7 +11,6 @@ catalogs of every language are measured against.
 from __future__ import annotations
 
 import configparser
-import contextlib
 import hashlib
 import io
 import os
@@ -35,7 +34,6 @@ __all__ = [
     "TranslationSourceError",
     "extract_diagram",
     "extract_messages",
-    "source_files",
 ]
 
 BABEL_CFG = "babel.cfg"
@@ -124,13 +122,19 @@ def extract_messages(project_root: Path) -> BabelCatalog:
     modification time or size changed, none is read again.
     """
     root = project_root.resolve()
-    stamp = _source_stamp(project_root)
+    try:
+        listed: list[tuple[Path, str, str, dict[str, str]]] | None = _sources(project_root)
+    except TranslationSourceError:  # reported below, when it is read again
+        listed = None
+    stamp = _source_stamp([project_root / BABEL_CFG, *(entry[0] for entry in listed or ())])
     known = _STAMPS.get(root)
     if known is not None and known[0] == stamp and known[1] in _EXTRACTED:
         return _remember(known[1], _EXTRACTED[known[1]])
     sources = tuple(
         (path, shown, method, options, _read_source(project_root, path, shown))
-        for path, shown, method, options in _sources(project_root)
+        for path, shown, method, options in (
+            listed if listed is not None else _sources(project_root)
+        )
         if method != "ignore"
     )
     digest = hashlib.sha256()
@@ -160,10 +164,7 @@ def _remember(key: bytes, template: BabelCatalog) -> BabelCatalog:
     return template
 
 
-def _source_stamp(project_root: Path) -> tuple[tuple[str, int, int], ...]:
-    files = [project_root / BABEL_CFG]
-    with contextlib.suppress(TranslationSourceError):  # extraction reports it
-        files += [path for path, _, _, _ in _sources(project_root)]
+def _source_stamp(files: list[Path]) -> tuple[tuple[str, int, int], ...]:
     stamps = []
     for path in files:
         try:
@@ -217,11 +218,6 @@ def _extract(
                 context=context,
             )
     return template
-
-
-def source_files(project_root: Path) -> list[Path]:
-    """Every file that ``babel.cfg`` names, so a cache can tell when the English changed."""
-    return [path for path, _, _, _ in _sources(project_root)]
 
 
 def _sources(project_root: Path) -> list[tuple[Path, str, str, dict[str, str]]]:
