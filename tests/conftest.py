@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -148,6 +149,44 @@ class _WarmServer:
             output, errors = out.read_text(encoding), err.read_text(encoding)
         return subprocess.CompletedProcess(command, answer["status"], output, errors)
 
+    def start(self, command: list[str], cwd: Path, errors: Path, status: Path) -> _Forked:
+        """What ``Popen(command, stdout=DEVNULL, stderr=errors, start_new_session=True)`` gives."""
+        assert self.process.stdin and self.process.stdout
+        request = {"args": command[1:], "cwd": str(cwd), "env": dict(os.environ),
+                   "stdout": os.devnull, "stderr": str(errors), "status": str(status)}  # fmt: skip
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        return _Forked(json.loads(self.process.stdout.readline())["pid"], status)
+
+
+@dataclass
+class _Forked:
+    """A command the warm server forked in the background: the little of ``Popen`` tests use.
+
+    The server is its parent: it writes the exit status to ``status`` when it ends.
+    """
+
+    pid: int
+    status: Path
+    returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None and self.status.exists():
+            self.returncode = int(self.status.read_text(encoding="utf-8"))
+        return self.returncode
+
+    def wait(self, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        while (code := self.poll()) is None:
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(str(self.pid), timeout)
+            time.sleep(0.02)
+        return code
+
+    def send_signal(self, number: int) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, number)
+
 
 _warm: list[_WarmServer] = []
 """This worker's warm server, started by the first command."""
@@ -183,7 +222,7 @@ def free_port() -> int:
 class Background:
     """A command running in the background, with its error output kept in a file."""
 
-    process: subprocess.Popen[str]
+    process: subprocess.Popen[str] | _Forked
     errors: IO[str]
 
     def stop_with_sigterm(self) -> str:
@@ -202,16 +241,26 @@ def running_cli(*args: str, cwd: Path) -> Iterator[Background]:
     """``dama-diagrams`` in the background; whatever happens, it is gone afterwards.
 
     Its error output goes to a file, so a chatty server can never fill a pipe and block.
+    Like :func:`run_cli`, it is forked from the warm interpreter when it can be.
     """
-    with tempfile.TemporaryFile("w+") as errors:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "dama_diagrams", *args],
-            cwd=cwd,
-            stdout=subprocess.DEVNULL,
-            stderr=errors,
-            text=True,
-            start_new_session=True,
-        )
+    command = [sys.executable, "-m", "dama_diagrams", *args]
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        open(Path(folder) / "stderr", "w+", encoding=locale.getpreferredencoding(False)) as errors,
+    ):
+        process: subprocess.Popen[str] | _Forked
+        server = None if os.environ.get("DAMA_TESTS_FRESH") else _warm_server()
+        if server is not None and server.startup == _startup(dict(os.environ)):
+            process = server.start(command, cwd, Path(errors.name), Path(folder) / "status")
+        else:
+            process = subprocess.Popen(
+                command,
+                cwd=cwd,
+                stdout=subprocess.DEVNULL,
+                stderr=errors,
+                text=True,
+                start_new_session=True,
+            )
         try:
             yield Background(process, errors)
         finally:
@@ -221,7 +270,7 @@ def running_cli(*args: str, cwd: Path) -> Iterator[Background]:
                     process.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     os.killpg(process.pid, signal.SIGKILL)
-                    process.wait()
+                    process.wait(timeout=15)
 
 
 CHROMIUM = Path(
