@@ -97,10 +97,9 @@ def run_cli(
     """
     command = [sys.executable, "-m", "dama_diagrams", *map(str, args)]
     environment = {**os.environ, **(env or {})}
-    if not (fresh or os.environ.get("DAMA_TESTS_FRESH")):
-        server = _warm_server()
-        if server.startup == _startup(environment):
-            return server.run(command, Path(cwd or os.getcwd()), environment, timeout)
+    server = None if fresh else _warm_server_for(environment)
+    if server is not None:
+        return server.run(command, Path(cwd or os.getcwd()), environment, timeout)
     return subprocess.run(
         command,
         capture_output=True,
@@ -110,6 +109,14 @@ def run_cli(
         timeout=timeout,
         env=environment,
     )
+
+
+def _warm_server_for(environment: dict[str, str]) -> _WarmServer | None:
+    """The warm interpreter, if a command in ``environment`` may be forked from it."""
+    if os.environ.get("DAMA_TESTS_FRESH"):
+        return None
+    server = _warm_server()
+    return server if server.startup == _startup(environment) else None
 
 
 def _startup(environment: dict[str, str]) -> dict[str, str]:
@@ -132,16 +139,20 @@ class _WarmServer:
         self, command: list[str], cwd: Path, env: dict[str, str], timeout: float
     ) -> subprocess.CompletedProcess[str]:
         """What ``subprocess.run(command, capture_output=True, text=True)`` gives."""
-        assert self.process.stdin and self.process.stdout
         with tempfile.TemporaryDirectory() as folder:
             out, err = Path(folder) / "stdout", Path(folder) / "stderr"
             out.touch()
             err.touch()
-            request = {"args": command[1:], "cwd": str(cwd), "env": env, "timeout": timeout,
-                       "stdout": str(out), "stderr": str(err)}  # fmt: skip
-            self.process.stdin.write(json.dumps(request) + "\n")
-            self.process.stdin.flush()
-            answer = json.loads(self.process.stdout.readline())
+            answer = self._ask(
+                {
+                    "args": command[1:],
+                    "cwd": str(cwd),
+                    "env": env,
+                    "timeout": timeout,
+                    "stdout": str(out),
+                    "stderr": str(err),
+                }
+            )
             if answer["timed_out"]:
                 raise subprocess.TimeoutExpired(command, timeout)
             # as subprocess decodes text: the locale's encoding, universal newlines
@@ -151,12 +162,25 @@ class _WarmServer:
 
     def start(self, command: list[str], cwd: Path, errors: Path, status: Path) -> _Forked:
         """What ``Popen(command, stdout=DEVNULL, stderr=errors, start_new_session=True)`` gives."""
+        answer = self._ask(
+            {
+                "args": command[1:],
+                "cwd": str(cwd),
+                "env": dict(os.environ),
+                "stdout": os.devnull,
+                "stderr": str(errors),
+                "status": str(status),
+            }
+        )
+        return _Forked(answer["pid"], status)
+
+    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """One request line to the server, and its answer line (see ``tests/warm_cli.py``)."""
         assert self.process.stdin and self.process.stdout
-        request = {"args": command[1:], "cwd": str(cwd), "env": dict(os.environ),
-                   "stdout": os.devnull, "stderr": str(errors), "status": str(status)}  # fmt: skip
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
-        return _Forked(json.loads(self.process.stdout.readline())["pid"], status)
+        answer: dict[str, Any] = json.loads(self.process.stdout.readline())
+        return answer
 
 
 @dataclass
@@ -249,8 +273,8 @@ def running_cli(*args: str, cwd: Path) -> Iterator[Background]:
         open(Path(folder) / "stderr", "w+", encoding=locale.getpreferredencoding(False)) as errors,
     ):
         process: subprocess.Popen[str] | _Forked
-        server = None if os.environ.get("DAMA_TESTS_FRESH") else _warm_server()
-        if server is not None and server.startup == _startup(dict(os.environ)):
+        server = _warm_server_for(dict(os.environ))
+        if server is not None:
             process = server.start(command, cwd, Path(errors.name), Path(folder) / "status")
         else:
             process = subprocess.Popen(
