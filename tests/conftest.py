@@ -556,10 +556,16 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Modules with slow tests first, each kept whole (its module fixtures are made once).
+    """Modules with long tests first, then those with slow tests, each kept whole.
 
     Under ``-n auto`` a long test that starts last keeps one core busy while the
     others wait; started first, the short tests fill the other cores around it.
+    xdist's worksteal hands each worker a contiguous half of this order, and a
+    worker that runs out takes from the end of another's: the modules of the
+    tests marked ``long`` (ten seconds or more alone) are done before that end.
+    A module is kept whole, so its module fixtures are made once.
     """
+    long_modules = {item.path for item in items if item.get_closest_marker("long")}
     slow_modules = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in slow_modules)  # sort is stable
+    # sort is stable: within each group, the order pytest collected
+    items.sort(key=lambda item: (item.path not in long_modules, item.path not in slow_modules))

@@ -127,6 +127,7 @@ def test_axe_finds_no_wcag_violation_on_the_language_chooser(
     assert found == [], "\n".join(found)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_axe_finds_no_wcag_violation(
     new_page: PageOpener, built_site: Path, language: str, site_url: str

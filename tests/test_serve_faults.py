@@ -111,6 +111,7 @@ def _edit(project: Path, title: str) -> None:
     diagram.write_text(edited, encoding="utf-8")
 
 
+@pytest.mark.long
 def test_serve_keeps_the_last_good_site_on_a_full_disk_and_says_so(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
     with _serving_on_a_small_disk(project) as (root, errors, _):
