@@ -139,6 +139,7 @@ def _located(error: DamaError, where: str) -> None:
     assert str(error).startswith(f"{where}:{error.line}: ")
 
 
+@pytest.mark.slow
 @pytest.mark.long
 def test_mutated_catalogs_give_clear_errors(tmp_path: Path) -> None:
     """A mutated PO file is read and used, or refused at its line: never a traceback."""

@@ -67,6 +67,7 @@ def _peak_kb(*args: str | Path) -> int:
     return int(done.stdout)
 
 
+@pytest.mark.slow
 @pytest.mark.long
 def test_jobs_memory_does_not_grow_with_the_games(tmp_path: Path) -> None:
     """Two files of 25,000 games: collecting each file's verdicts took 30 MB more than serial.

@@ -291,6 +291,7 @@ def _shuffle(path: Path, fen: str, moves: int, end: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.long
 def test_a_long_legal_game_streams_in_flat_memory(tmp_path: Path) -> None:
     """Two kings shuffle back and forth, 100,000 moves: it ends where it began."""
@@ -316,6 +317,7 @@ print(count, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.long
 def test_render_game_streams_its_frames(tmp_path: Path) -> None:
     """300 frames take about the memory of 20: before, each cost 0.8 MB."""
