@@ -33,7 +33,7 @@ MEMORY_NEEDED = 4 << 30
 """Room the suite's temporary files need on the memory disk: a run writes some 1.6 GB."""
 
 
-def keep_temporary_files_in_memory(disk: Path = MEMORY_DISK) -> bool:
+def keep_temporary_files_in_memory(disk: Path = MEMORY_DISK) -> None:
     """Put the suite's temporary files (TMPDIR, so pytest's folders too) on a memory disk.
 
     The tests copy the project, build sites and write caches, and the code syncs
@@ -43,13 +43,12 @@ def keep_temporary_files_in_memory(disk: Path = MEMORY_DISK) -> bool:
     user's own is kept, and so is the disk when the memory disk lacks the room.
     """
     if "TMPDIR" in os.environ or not os.access(disk, os.W_OK | os.X_OK):
-        return False
+        return
     room = os.statvfs(disk)
     if room.f_bavail * room.f_frsize < MEMORY_NEEDED:
-        return False
+        return
     os.environ["TMPDIR"] = str(disk)  # for the commands the tests run, and their workers
     tempfile.tempdir = None  # tempfile.gettempdir() reads TMPDIR again
-    return True
 
 
 keep_temporary_files_in_memory()
@@ -169,16 +168,7 @@ class _WarmServer:
             out, err = Path(folder) / "stdout", Path(folder) / "stderr"
             out.touch()
             err.touch()
-            answer = self._ask(
-                {
-                    "args": command[1:],
-                    "cwd": str(cwd),
-                    "env": env,
-                    "timeout": timeout,
-                    "stdout": str(out),
-                    "stderr": str(err),
-                }
-            )
+            answer = self._ask(command, cwd, env, out, err, timeout=timeout)
             if answer["timed_out"]:
                 raise subprocess.TimeoutExpired(command, timeout)
             # as subprocess decodes text: the locale's encoding, universal newlines
@@ -186,23 +176,30 @@ class _WarmServer:
             output, errors = out.read_text(encoding), err.read_text(encoding)
         return subprocess.CompletedProcess(command, answer["status"], output, errors)
 
-    def start(self, command: list[str], cwd: Path, errors: Path, status: Path) -> _Forked:
+    def start(
+        self, command: list[str], cwd: Path, env: dict[str, str], errors: Path, status: Path
+    ) -> _Forked:
         """What ``Popen(command, stdout=DEVNULL, stderr=errors, start_new_session=True)`` gives."""
-        answer = self._ask(
-            {
-                "args": command[1:],
-                "cwd": str(cwd),
-                "env": dict(os.environ),
-                "stdout": os.devnull,
-                "stderr": str(errors),
-                "status": str(status),
-            }
-        )
+        answer = self._ask(command, cwd, env, Path(os.devnull), errors, status=str(status))
         return _Forked(answer["pid"], status)
 
-    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        """One request line to the server, and its answer line (see ``tests/warm_cli.py``)."""
+    def _ask(
+        self,
+        command: list[str],
+        cwd: Path,
+        env: dict[str, str],
+        stdout: Path,
+        stderr: Path,
+        **how: float | str,
+    ) -> dict[str, Any]:
+        """One request line to the server, and its answer line (see ``tests/warm_cli.py``).
+
+        ``how`` is the ``timeout`` of a command waited for, or the ``status``
+        file of one started in the background.
+        """
         assert self.process.stdin and self.process.stdout
+        request = {"args": command[1:], "cwd": str(cwd), "env": env,
+                   "stdout": str(stdout), "stderr": str(stderr), **how}  # fmt: skip
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
         answer: dict[str, Any] = json.loads(self.process.stdout.readline())
@@ -299,9 +296,11 @@ def running_cli(*args: str, cwd: Path) -> Iterator[Background]:
         open(Path(folder) / "stderr", "w+", encoding=locale.getpreferredencoding(False)) as errors,
     ):
         process: subprocess.Popen[str] | _Forked
-        server = _warm_server_for(dict(os.environ))
+        environment = dict(os.environ)
+        server = _warm_server_for(environment)
         if server is not None:
-            process = server.start(command, cwd, Path(errors.name), Path(folder) / "status")
+            status = Path(folder) / "status"
+            process = server.start(command, cwd, environment, Path(errors.name), status)
         else:
             process = subprocess.Popen(
                 command,
