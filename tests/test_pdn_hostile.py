@@ -291,6 +291,14 @@ def _shuffle(path: Path, fen: str, moves: int, end: str) -> Path:
     return path
 
 
+def _in_a_child(script: str, *args: str | Path) -> list[list[str]]:
+    """The words of each line ``script`` prints, run in a fresh interpreter: a peak of its own."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, *map(str, args)], capture_output=True, text=True, check=True
+    )
+    return [line.split() for line in done.stdout.splitlines()]
+
+
 _GAME_RSS = """
 import resource, sys
 from pathlib import Path
@@ -314,18 +322,12 @@ def test_a_long_legal_game_streams_in_flat_memory(tmp_path: Path) -> None:
     """
     short = _shuffle(tmp_path / "short.pdn", "W:WK29:BK4", 10_000, "1-1")
     long = _shuffle(tmp_path / "long.pdn", "W:WK29:BK4", 100_000, "1-1")
-    done = subprocess.run(
-        [sys.executable, "-c", _GAME_RSS, str(short), str(long)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    (*_, short_peak), (length, final, found, long_peak) = map(str.split, done.stdout.splitlines())
+    (*_, short_peak), (length, final, found, long_peak) = _in_a_child(_GAME_RSS, short, long)
     assert (length, final, found) == ("100000", "W:WK29:BK4", "W:WK29:BK4")
     assert int(long_peak) - int(short_peak) < 2 * 1024, (short_peak, long_peak)  # kB
 
 
-_RSS = """
+_ANIMATION_RSS = """
 import resource, sys
 from pathlib import Path
 from dama_diagrams.engine.games import game_at
@@ -350,15 +352,9 @@ def test_render_game_streams_its_frames(tmp_path: Path) -> None:
     peaks = {}
     for frames in (20, 301):
         out = tmp_path / f"{frames}.gif"
-        done = subprocess.run(
-            [sys.executable, "-c", _RSS, str(path), str(frames - 1), str(out)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        count, peak = map(int, done.stdout.split())
-        assert count == frames
-        peaks[frames] = peak
+        ((count, peak),) = _in_a_child(_ANIMATION_RSS, path, str(frames - 1), out)
+        assert int(count) == frames
+        peaks[frames] = int(peak)
     assert peaks[301] - peaks[20] < 30 * 1024, peaks  # kB: far below 280 frames at 0.8 MB each
     with Image.open(tmp_path / "301.gif") as gif:
         assert gif.n_frames == 301
