@@ -525,7 +525,7 @@ def test_without_typst_the_booklet_command_says_what_to_install(tmp_path: Path) 
     result = run_cli("booklet", "--out", tmp_path / "out", cwd=ROOT, env=_without_typst(tmp_path))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1, result.stderr
-    assert "pip install 'typst" in result.stderr
+    assert "pip install 'dama-diagrams[site]'" in result.stderr
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

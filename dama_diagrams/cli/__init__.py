@@ -22,7 +22,21 @@ from ._engine_commands import add_game_commands
 from ._find_command import FIND_CLAIMS, add_find
 from ._site_commands import add_site_commands, add_update_translations
 
-__all__ = ["FIND_CLAIMS", "build_parser", "main"]
+__all__ = ["FIND_CLAIMS", "SITE_EXTRA", "build_parser", "main"]
+
+SITE_EXTRA = {
+    "cairocffi": "cairocffi",
+    "cairosvg": "CairoSVG",
+    "material": "Material for MkDocs",
+    "mkdocs": "MkDocs",
+    "PIL": "Pillow",
+    "typst": "Typst",
+}
+"""The modules of ``pip install 'dama-diagrams[site]'``, by the name a user knows them by.
+
+The core install (the engine, ``verify``, the fence, SVG) needs none of them; a
+command that does says which is missing and how to install it.
+"""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,6 +74,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except OSError as error:
         # A folder that cannot be written, a file where a folder should be, ...
         print(f"dama-diagrams: {error}", file=sys.stderr)
+        return 1
+    except ModuleNotFoundError as error:
+        missing = (error.name or "").partition(".")[0]
+        if missing not in SITE_EXTRA:
+            raise
+        print(
+            f"dama-diagrams {args.command}: this needs {SITE_EXTRA[missing]}, which is not "
+            "installed; it comes with the site extra: pip install 'dama-diagrams[site]'",
+            file=sys.stderr,
+        )
         return 1
     except KeyboardInterrupt:
         return 130

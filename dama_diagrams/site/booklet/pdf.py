@@ -36,7 +36,7 @@ def typst_module() -> ModuleType:
     except ImportError as exc:  # no wheel for this platform, or a broken install
         raise TypstMissingError(
             f"the printed books need the Python package typst, which does not load here "
-            f"({exc}): install it with pip install 'typst>=0.15,<0.16'"
+            f"({exc}): it comes with the site extra, pip install 'dama-diagrams[site]'"
         ) from exc
     return typst
 
