@@ -55,11 +55,17 @@ def line_of(text: str, needle: str) -> int:
 
 def italian(context: str) -> str:
     """The Italian translation of one of the code's messages, from the PO file itself."""
-    with (ROOT / "docs/locales/it/LC_MESSAGES/messages.po").open("rb") as file:
+    return translation("it", context)
+
+
+def translation(language: str, context: str) -> str:
+    """One of the code's messages in ``language``, from its PO file (English: the msgid)."""
+    folder = "it" if language == "en" else language
+    with (ROOT / f"docs/locales/{folder}/LC_MESSAGES/messages.po").open("rb") as file:
         catalog = read_po(file)
     for message in catalog:
         if message.context == context:
-            return str(message.string)
+            return str(message.id if language == "en" else message.string)
     raise AssertionError(context)
 
 
@@ -95,6 +101,40 @@ def test_the_figure_speaks_the_language_the_fence_is_set_to() -> None:
 def test_a_fence_may_choose_its_own_language() -> None:
     page = convert(GOOD.replace("```dama\n", '```dama lang="it"\n'), "en")
     assert html.escape(italian("ui.engine"), quote=False) in page
+
+
+TIE = """\
+```dama
+position: "W:WK14:B10,11,18"
+claim: free-choice
+moves: [14x5, 14x7, 14x21]
+```
+"""
+"""By hand: White's king on 14 takes the man on 10 (landing on 5), on 11 (landing on 7) or,
+backward, on 18 (landing on 21).  From 5 and 7 the next jump leaves the board or finds 12
+empty; from 21 it leaves the board or finds 26 empty.  So each capture takes one man, with
+the king, no king taken or met: the three tie on all four rules."""
+
+BOTH = {"nl": "beide", "it": "entrambe", "en": "both", "de": "beide", "fr": "deux", "es": "dos"}
+"""The word each language's sentence for two tied captures says "both" with."""
+
+
+@pytest.mark.parametrize("language", ["nl", "it", "en", "de", "fr", "es"])
+def test_three_tied_captures_are_all_legal_not_both(language: str) -> None:
+    def engine_line(text: str) -> str:
+        engine = re.search(r'<span class="dama-engine-text">(.*?)</span>', convert(text, language))
+        assert engine is not None
+        return html.unescape(re.sub("<[^>]+>", "", engine[1]))
+
+    three = engine_line(TIE)
+    listed = f"14x5, 14x7 {translation(language, 'ui.and')} 14x21"
+    assert three == translation(language, "engine.free_choice_many").replace("{moves}", listed)
+    assert BOTH[language] not in three.split()
+    # with the man on 18 gone, two captures tie: the sentence says "both"
+    two = engine_line(TIE.replace(",18", "").replace(", 14x21", ""))
+    assert BOTH[language] in two.split()
+    listed = f"14x5 {translation(language, 'ui.and')} 14x7"
+    assert two == translation(language, "engine.free_choice").replace("{moves}", listed)
 
 
 def test_a_wrong_claim_stops_the_conversion_at_its_line_in_the_page() -> None:

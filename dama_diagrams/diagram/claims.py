@@ -264,8 +264,8 @@ def _check_illegal(context: _Context) -> VerifiedDiagram:
             f"{illegality.reason.value}: {illegality.detail}",
         )
     return context.verified(
-        f"{move} is illegal ({illegality.reason.value}): {illegality.detail}; "
-        f"{_legal_list(context.legal)}.",
+        f"{move} is illegal ({illegality.reason.value}): {illegality.detail}"
+        f"{_unless_listed(illegality.detail, context.legal)}.",
         rejected=(move,),
         reason=illegality.reason,
         detail=illegality.detail,

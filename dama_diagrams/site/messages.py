@@ -139,6 +139,7 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("engine.priority", "{move} is the only legal move; {rule} decides."),
     pgettext("engine.priority_many", "{rule} decides; {moves} remain legal."),
     pgettext("engine.free_choice", "{moves} tie on all four rules, so both are legal: the player chooses."),
+    pgettext("engine.free_choice_many", "{moves} tie on all four rules, so all of them are legal: the player chooses."),
     pgettext("engine.promotion", "{move} ends on the last row: the man stops there and is crowned, although a king could capture on."),
     pgettext("engine.no_pieces_white", "White has no pieces left and has lost."),
     pgettext("engine.no_pieces_black", "Black has no pieces left and has lost."),

@@ -371,7 +371,8 @@ def _priority_finding(verified: VerifiedDiagram) -> tuple[str, dict[str, Finding
     legal = tuple(map(str, verified.legal_moves))
     rule = verified.deciding_rule
     if verified.claim is Claim.FREE_CHOICE or rule is None:
-        return "free_choice", {"moves": legal}
+        # "both" for two captures; three or more tie as "all of them"
+        return "free_choice" if len(legal) == 2 else "free_choice_many", {"moves": legal}
     if len(legal) == 1:
         return "priority", {"move": legal[0], "rule": rule.value}
     return "priority_many", {"moves": legal, "rule": rule.value}
