@@ -14,7 +14,16 @@ from ._lazy import lazy_names
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (see _start.py)
 
 if TYPE_CHECKING:
-    from .diagram import VerifiedDiagram, VerifyReport, load_diagram, verify, verify_paths
+    from ._notebook import DiagramFigure, figure
+    from .diagram import (
+        Diagram,
+        VerifiedDiagram,
+        VerifyReport,
+        diagram_from_yaml,
+        load_diagram,
+        verify,
+        verify_paths,
+    )
     from .engine import (
         Color,
         GameOverReason,
@@ -45,7 +54,9 @@ __all__ = [
     "BuildReport",
     "Color",
     "DamaError",
+    "Diagram",
     "DiagramError",
+    "DiagramFigure",
     "GameOverReason",
     "IllegalMoveError",
     "IllegalReason",
@@ -64,9 +75,11 @@ __all__ = [
     "VerifyReport",
     "build_site",
     "dama_fence",
+    "diagram_from_yaml",
     "diagram_svg",
     "explain",
     "fence_html",
+    "figure",
     "illegal_reason",
     "load_diagram",
     "render_picture",
@@ -79,7 +92,9 @@ __all__ = [
 _LAZY = {
     # through _notebook, which also loads the pictures that Jupyter shows them as
     **dict.fromkeys(
-        ("Position", "VerifiedDiagram", "load_diagram", "verify", "verify_paths"), "_notebook"
+        ("DiagramFigure", "Position", "VerifiedDiagram", "figure", "load_diagram", "verify",
+         "verify_paths"),
+        "_notebook",
     ),
     **dict.fromkeys(
         ("Color", "GameOverReason", "IllegalReason", "Move", "Outcome", "Piece",
@@ -91,7 +106,7 @@ _LAZY = {
         "errors",
     ),
     **dict.fromkeys(
-        ("VerifyReport",), "diagram"
+        ("Diagram", "VerifyReport", "diagram_from_yaml"), "diagram"
     ),
     **dict.fromkeys(
         ("Markers", "SvgPicture", "Theme", "diagram_svg", "render_picture", "render_png",

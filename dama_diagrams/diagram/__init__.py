@@ -18,7 +18,7 @@ from .report import (
     verify_directory,
     verify_paths,
 )
-from .schema import Diagram, diagram_id, load_diagram, parse_diagram
+from .schema import Diagram, diagram_from_yaml, diagram_id, load_diagram, parse_diagram
 
 __all__ = [
     "Claim",
@@ -28,6 +28,7 @@ __all__ = [
     "VerifiedDiagram",
     "VerifyReport",
     "check_file",
+    "diagram_from_yaml",
     "diagram_id",
     "diagram_paths",
     "load_diagram",

@@ -209,6 +209,20 @@ def parse_diagram(
     return _Reader(path, id).diagram(root)
 
 
+def diagram_from_yaml(text: str, *, id: str = "diagram", name: str = "<string>") -> Diagram:
+    """A diagram from the text of a diagram file, in a notebook or a script: no file needed.
+
+    ``id`` names it (lowercase letters, digits and '-'); ``name`` stands for the
+    file in messages.  Errors are those of :func:`load_diagram`, at their line
+    of ``text``: ``<string>:3: unknown key 'captoin': did you mean 'caption'? …``.
+    """
+    if not ID_PATTERN.fullmatch(id):
+        raise DiagramError(
+            f"id={id!r} is no diagram id: use lowercase letters, digits and '-'", path=name
+        )
+    return parse_diagram(text.encode("utf-8"), name, id=id)
+
+
 def diagram_id(path: str) -> str:
     """The id a file's name gives: its name without folder and extension."""
     return os.path.splitext(os.path.basename(path))[0]
