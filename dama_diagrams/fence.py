@@ -1,17 +1,22 @@
-"""The ``dama`` fence, where ``mkdocs.yml`` names it: ``!!python/name:dama_diagrams.fence.format``.
+"""The ``dama`` fence, in ``mkdocs.yml``: ``markdown_extensions: [dama_diagrams.fence]``.
 
-A short, stable address for the formatter and validators of
-:mod:`dama_diagrams.site.fence.superfences`, which say what they do.
+A short, stable address for the Markdown extension of
+:mod:`dama_diagrams.site.fence.extension` (``makeExtension``, which
+Python-Markdown looks for here) and for the formatter and validators of
+:mod:`dama_diagrams.site.fence.superfences` (``custom_fences``), which say
+what they do.
 """
 
 from __future__ import annotations
 
+from .site.fence.extension import DamaFenceExtension, makeExtension
 from .site.fence.superfences import (
     FenceError,
     dama_fence,
     format,
     validator,
     validator_de,
+    validator_en,
     validator_es,
     validator_fr,
     validator_it,
@@ -19,11 +24,14 @@ from .site.fence.superfences import (
 )
 
 __all__ = [
+    "DamaFenceExtension",
     "FenceError",
     "dama_fence",
     "format",
+    "makeExtension",
     "validator",
     "validator_de",
+    "validator_en",
     "validator_es",
     "validator_fr",
     "validator_it",

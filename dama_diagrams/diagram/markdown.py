@@ -30,8 +30,14 @@ OPTIONS = ("lang", "id")
 
 _OPENING = re.compile(
     r"(?P<indent> *)(?P<fence>`{3,}|~{3,})[ \t]*"
-    r"(?:\{[ \t]*\.?dama(?=[\s}])(?P<attributes>[^}]*)\}|dama(?![\w-])(?P<header>[^`]*))[ \t]*"
+    r"(?:\{[ \t]*\.?(?P<class>(?i:dama))(?=[\s}])(?P<attributes>[^}]*)\}"
+    r"|\.?(?P<language>(?i:dama))(?![\w#.+-])(?P<header>[^`]*))[ \t]*"
 )
+_READABLE_OPTIONS = re.compile(
+    r"""(?:[ \t]*[a-zA-Z][a-zA-Z0-9_]*(?:=(?P<quote>["']).*?(?P=quote))?(?=[ \t]|$))*[ \t]*"""
+)
+"""The options ``pymdownx.superfences`` reads after a fence's language; it shows any other
+header as code, so a fence whose header it cannot read would go out unchecked."""
 _OPTION = re.compile(
     r"""(?P<key>[A-Za-z_][\w-]*)[ \t]*=[ \t]*(?:"(?P<q>[^"]*)"|'(?P<s>[^']*)'|(?P<v>\S+))"""
 )
@@ -49,6 +55,8 @@ class Fence:
     """Header words that are no option: refused when the fence is checked."""
     unquoted: tuple[str, ...] = ()
     """Options written without quotes (``lang=it``), which superfences does not read."""
+    unreadable: str = ""
+    """Why superfences would show the fence as code, not as a diagram; empty when it reads it."""
 
 
 def dama_fences(text: str) -> list[Fence]:
@@ -80,9 +88,27 @@ def dama_fences(text: str) -> list[Fence]:
             if header is None:  # { .dama lang=it }: attribute lists need no quotes
                 unquoted = ()
             body_text = "\n".join(body) + "\n"
-            found.append(Fence(index + 1, body_text, options, unknown, unquoted))
+            problem = _unreadable(opening["language"] or opening["class"], header or "")
+            found.append(Fence(index + 1, body_text, options, unknown, unquoted, problem))
         index = end + 1
     return found
+
+
+def _unreadable(language: str, header: str) -> str:
+    """Why superfences would not read a fence's opening line as a ``dama`` fence, or ``""``."""
+    if language != FENCE_LANGUAGE:
+        return (
+            f"write the fence's language as {FENCE_LANGUAGE}, in lower case, not "
+            f"{shorten(language)}: superfences takes {shorten(language)} for another language "
+            "and shows the fence as code"
+        )
+    if _READABLE_OPTIONS.fullmatch(header):
+        return ""
+    return (
+        f"superfences cannot read the options {shorten(header.strip())} of this dama fence, "
+        'and would show it as code: write each as lang="it" or id="name", with quotes and '
+        "no spaces around '=', separated by spaces"
+    )
 
 
 def _dedent(line: str, indent: int) -> str:
@@ -108,6 +134,33 @@ def _options(header: str) -> tuple[dict[str, str], tuple[str, ...], tuple[str, .
     return options, tuple(unknown), tuple(unquoted)
 
 
+def header_error(fence: Fence, page: str) -> DiagramError | None:
+    """What is wrong with a fence's opening line, at its line; ``None`` when nothing is.
+
+    A header superfences cannot read makes it show the fence as code, unchecked:
+    the converter's guard (:mod:`dama_diagrams.site.fence`) and ``verify`` both
+    refuse it here.
+    """
+    if fence.unquoted:
+        key, _, value = fence.unquoted[0].partition("=")
+        return DiagramError(
+            f'write the option {shorten(fence.unquoted[0])} with quotes, as {key}="{value}": '
+            "pymdownx.superfences reads only quoted options, and shows the fence as code",
+            path=page,
+            line=fence.line,
+        )
+    if fence.unreadable:
+        return DiagramError(fence.unreadable, path=page, line=fence.line)
+    if fence.unknown:
+        known = ", ".join(f'{name}="..."' for name in OPTIONS)
+        return DiagramError(
+            f"unknown option {shorten(fence.unknown[0])} on the dama fence: it takes {known}",
+            path=page,
+            line=fence.line,
+        )
+    return None
+
+
 def fence_diagram(fence: Fence, page: str, number: int, root: Path | None = None) -> Diagram:
     """The diagram of one fence of ``page``, every error at its line in the page.
 
@@ -116,21 +169,9 @@ def fence_diagram(fence: Fence, page: str, number: int, root: Path | None = None
     project: the folder with mkdocs.yml, else the current folder), and may not
     leave it; its errors name that file, where they are to be fixed.
     """
-    if fence.unquoted:
-        key, _, value = fence.unquoted[0].partition("=")
-        raise DiagramError(
-            f'write the option {shorten(fence.unquoted[0])} with quotes, as {key}="{value}": '
-            "pymdownx.superfences reads only quoted options, and shows the fence as code",
-            path=page,
-            line=fence.line,
-        )
-    if fence.unknown:
-        known = ", ".join(f'{name}="..."' for name in OPTIONS)
-        raise DiagramError(
-            f"unknown option {shorten(fence.unknown[0])} on the dama fence: it takes {known}",
-            path=page,
-            line=fence.line,
-        )
+    problem = header_error(fence, page)
+    if problem is not None:
+        raise problem
     wanted = fence.options.get("id")
     if wanted is not None and not ID_PATTERN.fullmatch(wanted):
         raise DiagramError(
@@ -138,7 +179,7 @@ def fence_diagram(fence: Fence, page: str, number: int, root: Path | None = None
             path=page,
             line=fence.line,
         )
-    named = _named_file(fence, page)
+    named = named_file(fence, page)
     if named is not None:
         return _file_diagram(named, page, fence.line, root)
     identity = wanted or f"{_slug(page)}-{number}"
@@ -150,7 +191,7 @@ def fence_diagram(fence: Fence, page: str, number: int, root: Path | None = None
     return replace(diagram, lines=shifted)
 
 
-def _named_file(fence: Fence, page: str) -> tuple[str, int] | None:
+def named_file(fence: Fence, page: str) -> tuple[str, int] | None:
     """``file: diagrams/x.yaml`` alone in the body: the name and its line in the page."""
     if len(fence.body) > MAX_FILE_BYTES:
         return None  # the diagram reader refuses it, as it refuses such a file

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import html
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from ...diagram.claims import VerifiedDiagram, verify
@@ -44,6 +45,7 @@ def fence_html(
     unknown: Sequence[str] = (),
     root: Path | None = None,
     assets: bool = True,
+    taken: set[str] | None = None,
 ) -> str:
     """The HTML figure of one ``dama`` fence whose body is ``source``.
 
@@ -51,7 +53,9 @@ def fence_html(
     in the page; ``number`` (the fence's place on the page) names the diagram
     when ``options`` give no ``id``; ``unknown`` are the header's words that
     are no option, refused at the fence's line.  ``assets`` puts the figure's style and
-    scripts before it: once per page is enough.  Raises a located
+    scripts before it: once per page is enough.  ``taken`` are the figure ids
+    already on the page: a diagram whose id is taken gets ``-2``, ``-3`` …, an
+    ``id="..."`` option that is taken is refused; the figure's id is added.  Raises a located
     :class:`~dama_diagrams.errors.DamaError` when the diagram is malformed or
     its claim does not hold: a page never shows a diagram the engine refused.
     """
@@ -60,16 +64,35 @@ def fence_html(
         catalog = fence_catalog(language)
     except DamaError as error:
         raise DiagramError(error.message, path=page, line=line) from None
-    verified = verify(fence_diagram(fence, page, number, root))
-    block = inline_figure(verified, catalog)
+    diagram = fence_diagram(fence, page, number, root)
+    if taken is not None:
+        diagram = replace(diagram, id=_free_id(diagram.id, fence, taken, page))
+        taken.add(diagram.id)
+    verified = verify(diagram)
+    block = inline_figure(verified, catalog, title=True)
     styled = f"{assets_html()}\n" if assets else ""
     return f'<div class="{SCOPE}" lang="{html.escape(language)}">\n{styled}{block}\n</div>'
 
 
-def inline_figure(verified: VerifiedDiagram, catalog: Catalog) -> str:
+def _free_id(wanted: str, fence: Fence, taken: set[str], page: str) -> str:
+    """``wanted``, or ``wanted-2``, ``-3`` … when another figure of the page has it."""
+    if wanted not in taken:
+        return wanted
+    if "id" in fence.options:
+        raise DiagramError(
+            f'id="{wanted}" is already the id of another figure on this page: '
+            "give each figure its own id",
+            path=page,
+            line=fence.line,
+        )
+    return next(f"{wanted}-{n}" for n in range(2, len(taken) + 3) if f"{wanted}-{n}" not in taken)
+
+
+def inline_figure(verified: VerifiedDiagram, catalog: Catalog, *, title: bool = False) -> str:
     """A verified diagram's figure as the site writes it, its pictures inside (``data:``).
 
-    The fence puts it in a page; the editor (:mod:`..editor`) shows it as its preview.
+    The fence puts it in a page, its ``title:`` shown above the caption (``title``);
+    the editor (:mod:`..editor`) shows it as its preview.
     """
     figure = Figure(verified, figure_view(verified))
     drawn = figure.draw(catalog)
@@ -82,6 +105,7 @@ def inline_figure(verified: VerifiedDiagram, catalog: Catalog) -> str:
         markdown=False,
         pictures=pictures or None,
         require_caption=False,
+        title=title,
     )
 
 

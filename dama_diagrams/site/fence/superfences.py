@@ -11,8 +11,11 @@ Enabled by a few lines of ``mkdocs.yml`` (MkDocs, Zensical) or of
               format: !!python/name:dama_diagrams.fence.format
               validator: !!python/name:dama_diagrams.fence.validator_it
 
-``validator`` speaks English; ``validator_nl`` … ``validator_es`` the other
-languages, and a fence's own ``lang="fr"`` wins over both.  A fence that does
+``validator`` speaks the site's ``theme.language`` when the fence speaks it,
+else English; ``validator_nl`` … ``validator_es`` choose a language, and a
+fence's own ``lang="fr"`` wins over all.  The Markdown extension of
+:mod:`.extension` adds this fence to superfences by itself and refuses any
+``dama`` fence superfences would not read.  A fence that does
 not verify stops the conversion with a :class:`FenceError`: the page, the line
 inside it and the message ``dama-diagrams verify`` gives.  It is superfences'
 exception (so superfences lets it through instead of showing the fence as
@@ -20,12 +23,14 @@ code) and, where MkDocs is installed, a MkDocs ``BuildError`` (so ``mkdocs
 build`` prints it as one line, without a traceback).
 
 A formatter is told the fence's body, not where it is; so the page is found
-from what MkDocs and Zensical attach to the Markdown converter, and the fence
-by its body among the page's ``dama`` fences (:func:`locate`).
+from what MkDocs and Zensical attach to the Markdown converter
+(:mod:`.context`), and the fence by its body among the page's ``dama`` fences
+(:func:`locate`).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -33,9 +38,15 @@ from pathlib import Path
 from typing import Any
 
 from ..._files import relative_to_cwd
-from ..._project import project_root
-from ...diagram.markdown import OPTIONS, Fence, dama_fences, read_page
-from ...errors import DamaError, DiagramError
+from ...diagram.markdown import OPTIONS, Fence, dama_fences, named_file, read_page
+from ...errors import DamaError, DiagramError, shorten
+from .context import (
+    converter,
+    shorten_zensical_errors,
+    site_folder,
+    site_language,
+    watched_folders,
+)
 from .figure import DEFAULT_LANGUAGE, fence_html
 from .words import LANGUAGES
 
@@ -64,15 +75,30 @@ def _fence_error() -> type[DiagramError]:
 FenceError = _fence_error()
 
 
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """What a site or a program says about its fences: where ``file:`` is read, which page."""
+
+    page: str | None = None
+    root: Path | None = None
+
+
 @dataclass
-class _PageState:
-    """What the formatter remembers during one page: its fences, which it showed, the assets."""
+class PageState:
+    """What the fence remembers during one page: its fences, which it showed, the assets."""
 
     text: str
     page: str
     root: Path | None
     fences: list[Fence]
+    language: str | None = None
+    """The site's language (``theme.language``), for fences that choose none."""
+    zensical: bool = False
+    watched: list[Path] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
+    shown: int = 0
+    """How many fences the formatter was given: fewer than :attr:`fences` means one went unread."""
+    ids: set[str] = field(default_factory=set)
     assets: bool = False
 
 
@@ -86,38 +112,35 @@ class Place:
     root: Path | None
 
 
-def _page_file(md: Any) -> Path | None:
-    """The Markdown file being converted, as MkDocs or Zensical tell their converter."""
-    for processor in (*getattr(md, "treeprocessors", ()), *getattr(md, "preprocessors", ())):
-        file = getattr(processor, "file", None)  # MkDocs' relative-path processor
-        source = getattr(file, "abs_src_path", None)
-        if isinstance(source, str):
-            return Path(source)
-        page = getattr(processor, "page", None)  # Zensical's rendering context
-        config = getattr(processor, "config", None)
-        path = getattr(page, "path", None)
-        if isinstance(path, str) and isinstance(config, Mapping) and "docs_dir" in config:
-            return Path(str(config["docs_dir"])) / path
-    return None
-
-
-def _state(md: Any) -> _PageState:
+def page_state(md: Any, setting: Setting = Setting()) -> PageState:
     """The page being converted: its text as written (front matter and all) and its fences."""
     lines = getattr(md, "lines", None) or []
     text = "\n".join(lines)
-    state: _PageState | None = getattr(md, "_dama_fence_page", None)
+    state: PageState | None = getattr(md, "_dama_fence_page", None)
     if state is not None and state.text == text:
         return state
-    file = _page_file(md)
-    page, root, original = NO_PAGE, None, text
-    if file is not None and file.is_file():
-        page = relative_to_cwd(file).as_posix()
-        root = project_root(file.parent)
+    site = converter(md)
+    page, root, original = setting.page or NO_PAGE, setting.root, text
+    if site.file is not None and site.file.is_file():
+        page = setting.page or relative_to_cwd(site.file).as_posix()
+        root = root or site.root
         try:
-            original = read_page(file)
+            original = read_page(site.file)
         except DamaError:
             original = text
-    state = _PageState(text, page, root, dama_fences(original))
+    elif root is None:
+        root = site_folder(Path.cwd())  # a program in its site's folder: file: reads from it
+    state = PageState(
+        text,
+        page,
+        root,
+        dama_fences(original),
+        language=site_language(site.config),
+        zensical=site.zensical,
+        watched=watched_folders(site.config, root) if root is not None else [],
+    )
+    if site.zensical:
+        shorten_zensical_errors()
     md._dama_fence_page = state
     return state
 
@@ -131,14 +154,14 @@ def _same(body: str, source: str) -> bool:
     return normal(body) == normal(source)
 
 
-def locate(md: Any, source: str) -> Place:
+def locate(md: Any, source: str, setting: Setting = Setting()) -> Place:
     """Where the fence with this body is on the page being converted.
 
     The first such fence not shown yet: fences come in page order.  One the
     page's text does not show as written (inside a block quote) is placed at
     the top of the page, its errors at their line inside the fence.
     """
-    state = _state(md)
+    state = page_state(md, setting)
     for index, fence in enumerate(state.fences):
         if index not in state.used and _same(fence.body, source):
             state.used.add(index)
@@ -146,21 +169,62 @@ def locate(md: Any, source: str) -> Place:
     return Place(state.page, 0, len(state.fences) + len(state.used) + 1, state.root)
 
 
+def _check_file(state: PageState, fence: Fence) -> None:
+    """Refuse a ``file:`` the fence cannot read safely, or that a cache would not see change.
+
+    With no project folder (plain Python-Markdown, no ``mkdocs.yml``), a name
+    would be read from wherever the program runs.  Under Zensical, a page is
+    rebuilt only when it or a ``watch:`` path changes: a diagram file outside
+    them could turn false and the old figure stay.
+    """
+    named = named_file(fence, state.page)
+    if named is None:
+        return
+    name, line = named
+    if state.root is None:
+        raise DiagramError(
+            f"file: {shorten(name)} has no site folder to be read from (no mkdocs.yml here or "
+            "above): give one, as dama_fence(root=...), or write the diagram inside the fence",
+            path=state.page,
+            line=line,
+        )
+    if not state.zensical:
+        return
+    path = (state.root / name).resolve()
+    if not any(path == folder or path.is_relative_to(folder) for folder in state.watched):
+        folder = Path(name).parts[0] if len(Path(name).parts) > 1 else name
+        raise DiagramError(
+            f"Zensical rebuilds a page only when a file it watches changes, and it does not "
+            f"watch {shorten(name)}: add it to mkdocs.yml as watch: [{folder}], so that "
+            "a changed diagram is checked again",
+            path=state.page,
+            line=line,
+        )
+
+
 def format(
-    src: str, language: str, class_name: str, options: Mapping[str, str], md: Any, **kwargs: Any
+    src: str,
+    language: str,
+    class_name: str,
+    options: Mapping[str, str],
+    md: Any,
+    setting: Setting = Setting(),
+    **kwargs: Any,
 ) -> str:
     """The figure of one ``dama`` fence; a diagram that does not verify stops the conversion."""
-    place = locate(md, src)
-    state = _state(md)
+    place = locate(md, src, setting)
+    state = page_state(md, setting)
+    state.shown += 1
     chosen = dict(options)
     unknown = chosen.pop(UNKNOWN, "").split()
     identity = kwargs.get("id_value")
     if identity and "id" not in chosen:
         chosen["id"] = str(identity)
     try:
+        _check_file(state, Fence(place.line, src, chosen))
         figure = fence_html(
             src,
-            language=chosen.pop("lang", DEFAULT_LANGUAGE),
+            language=chosen.pop("lang", "") or state.language or DEFAULT_LANGUAGE,
             page=place.page,
             line=place.line,
             number=place.number,
@@ -168,6 +232,7 @@ def format(
             unknown=unknown,
             root=place.root,
             assets=not state.assets,
+            taken=state.ids,
         )
     except DamaError as error:
         raise FenceError(error.message, path=error.path, line=error.line) from None
@@ -175,8 +240,8 @@ def format(
     return figure
 
 
-def _validator_for(default: str) -> Callable[..., bool]:
-    """A validator whose fences speak ``default`` unless they say ``lang="..."``."""
+def validator_for(default: str | None) -> Callable[..., bool]:
+    """A validator: its fences speak ``default`` unless they say ``lang="..."``."""
 
     def validate(
         language: str,
@@ -185,7 +250,8 @@ def _validator_for(default: str) -> Callable[..., bool]:
         attrs: dict[str, str],
         md: Any,
     ) -> bool:
-        options["lang"] = default
+        if default is not None:
+            options["lang"] = default
         unknown = []
         for key, value in inputs.items():
             if key in OPTIONS:
@@ -197,27 +263,36 @@ def _validator_for(default: str) -> Callable[..., bool]:
         return True
 
     validate.__name__ = validate.__qualname__ = "validator" + (
-        "" if default == DEFAULT_LANGUAGE else f"_{default}"
+        "" if default is None else f"_{default}"
     )
     return validate
 
 
-validator = _validator_for(DEFAULT_LANGUAGE)
-validator_nl = _validator_for("nl")
-validator_it = _validator_for("it")
-validator_de = _validator_for("de")
-validator_fr = _validator_for("fr")
-validator_es = _validator_for("es")
+validator = validator_for(None)
+validator_nl = validator_for("nl")
+validator_it = validator_for("it")
+validator_en = validator_for("en")
+validator_de = validator_for("de")
+validator_fr = validator_for("fr")
+validator_es = validator_for("es")
 assert {DEFAULT_LANGUAGE, "nl", "it", "de", "fr", "es"} == set(LANGUAGES)
 
 
-def dama_fence(language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    """The ``custom_fences`` entry of the ``dama`` fence, for Python-Markdown in Python."""
-    if language not in LANGUAGES:
+def dama_fence(
+    language: str | None = None, *, page: str | None = None, root: str | Path | None = None
+) -> dict[str, Any]:
+    """The ``custom_fences`` entry of the ``dama`` fence, for Python-Markdown in Python.
+
+    ``language`` is the figures' (else the site's, else English); ``page`` names
+    the page in error messages; ``root`` is the folder ``file:`` reads from,
+    which no name may leave (without it, ``file:`` is refused).
+    """
+    if language is not None and language not in LANGUAGES:
         raise DamaError(f"the dama fence speaks {', '.join(LANGUAGES)}, not {language!r}")
+    setting = Setting(page, None if root is None else Path(root).resolve())
     return {
         "name": "dama",
         "class": "dama",
-        "format": format,
-        "validator": _validator_for(language),
+        "format": functools.partial(format, setting=setting),
+        "validator": validator_for(language),
     }

@@ -77,6 +77,7 @@ def figure_html(
     markdown: bool = True,
     pictures: Sequence[str] | None = None,
     require_caption: bool = True,
+    title: bool = False,
 ) -> str:
     """One checked diagram: ``image`` (the picture's markup), caption, move, legend, engine line.
 
@@ -85,10 +86,14 @@ def figure_html(
     the step pictures, when they are not the files beside the diagram;
     ``icon_folder`` where the legend's icons are (:func:`.legend_html`).  The
     site's diagrams all have a caption; elsewhere (``require_caption`` false)
-    a diagram without one shows none.
+    a diagram without one shows none.  ``title`` shows the diagram's title
+    above the caption, where no heading of the page names the figure.
     """
     diagram_id = view.id
     parts = []
+    if title and view.title:
+        shown_title = catalog_html(catalog.message(view.title), inline=True)
+        parts.append(f'<strong class="dama-title">{shown_title}</strong>')
     caption = ""
     if view.caption is not None:
         values = caption_values(view, catalog)
