@@ -308,10 +308,11 @@ def test_file_may_not_lead_out_through_a_link_or_name_a_folder(
         assert words in caught.value.message
 
 
-def test_verify_refuses_a_page_that_is_not_utf8(tmp_path: Path) -> None:
+def test_verify_refuses_a_page_with_a_fence_that_is_not_utf8(tmp_path: Path) -> None:
+    """Without a fence, the page would hold nothing to check (tests/test_verify.py)."""
     from dama_diagrams.diagram.report import check_markdown
 
     page = tmp_path / "page.md"
-    page.write_bytes(b"# Page\n\nCaf\xe9\n")
+    page.write_bytes(b"# Page\n\nCaf\xe9\n" + GOOD.encode())
     [failure] = check_markdown(page)
     assert str(failure.error) == f"{page}:3: the page is not UTF-8 text; save it as UTF-8"  # type: ignore[union-attr]

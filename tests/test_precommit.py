@@ -31,6 +31,12 @@ move: 22x13
 WRONG_LINE = "move: 22x14"
 
 
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """pre-commit's own folder, shared by the module's tests: the hook's environment, once."""
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
 def git(repo: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True)
 
@@ -49,7 +55,9 @@ def pre_commit(repo: Path, home: Path, *args: str) -> subprocess.CompletedProces
 
 
 @pytest.mark.slow
-def test_the_hook_passes_good_files_and_fails_a_wrong_claim_at_its_line(tmp_path: Path) -> None:
+def test_the_hook_passes_good_files_and_fails_a_wrong_claim_at_its_line(
+    tmp_path: Path, home: Path
+) -> None:
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
     repo = tmp_path / "repo"
@@ -60,7 +68,6 @@ def test_the_hook_passes_good_files_and_fails_a_wrong_claim_at_its_line(tmp_path
     git(repo, "init", "-q")
     git(repo, "add", ".")
     git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "first")
-    home = tmp_path / "pre-commit-home"
 
     good = pre_commit(repo, home, "--all-files")
     assert good.returncode == 0, good.stdout[-3000:] + good.stderr[-3000:]
@@ -74,3 +81,39 @@ def test_the_hook_passes_good_files_and_fails_a_wrong_claim_at_its_line(tmp_path
     line = wrong.split("\n").index(WRONG_LINE) + 1
     assert f"rules.md:{line}: 22x14 is not legal" in bad.stdout, bad.stdout[-3000:]
     assert "Failed" in bad.stdout
+
+
+@pytest.mark.slow
+def test_the_hook_passes_a_commit_of_pages_without_a_fence_and_fails_a_wrong_one(
+    tmp_path: Path, home: Path
+) -> None:
+    """A commit that touches only a contact page, a README, a changelog: none holds a diagram.
+
+    The hook's ``files:`` takes every ``.md``; verify passes a page with no ``dama`` fence,
+    whatever its size or encoding, and still fails a wrong fence at its line.
+    """
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    repo = tmp_path / "repo"
+    (repo / "docs").mkdir(parents=True)
+    (repo / "README.md").write_text("# My project\n\nJust prose.\n", encoding="utf-8")
+    example = f"# Contatti\n\nA diagram is written so:\n\n````markdown\n{PAGE}````\n"
+    (repo / "docs" / "contatti.md").write_text(example, encoding="utf-8")
+    (repo / "CHANGELOG.md").write_bytes("# Novità\n\nÈ così.\n".encode("latin-1"))
+    (repo / "docs" / "export.md").write_bytes(b"# Export\n\n" + b"Just prose.\n" * 450_000)
+    git(repo, "init", "-q")
+    git(repo, "add", ".")
+
+    passed = pre_commit(repo, home, "--verbose")  # the staged files, as at a commit
+    assert passed.returncode == 0, passed.stdout[-3000:] + passed.stderr[-3000:]
+    assert "Passed" in passed.stdout
+    assert "4 Markdown pages looked at, none holds a dama fence" in passed.stdout
+
+    wrong = PAGE.replace("move: 22x13", WRONG_LINE)
+    (repo / "docs" / "regole.md").write_text(wrong, encoding="utf-8")
+    git(repo, "add", "docs/regole.md")
+    failed = pre_commit(repo, home)
+    assert failed.returncode == 1
+    line = wrong.split("\n").index(WRONG_LINE) + 1
+    assert f"docs/regole.md:{line}: 22x14 is not legal" in failed.stdout, failed.stdout[-3000:]
+    assert "Failed" in failed.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,8 @@ from dama_diagrams.diagram import (
     verify_directory,
     verify_paths,
 )
+from dama_diagrams.diagram._fence_bytes import first_fence_line
+from dama_diagrams.diagram.markdown import dama_fences
 from dama_diagrams.diagram.options import Claim
 from dama_diagrams.diagram.schema import Diagram, parse_diagram
 from dama_diagrams.engine.board import (
@@ -500,6 +503,139 @@ def test_verify_command_defaults_to_the_diagrams_folder(
     assert out.getvalue().splitlines()[-1].endswith("every claim holds.")
 
 
+# -- Markdown pages without a dama fence: the pre-commit hook is given every .md ----
+
+PAGE = 'Caffè.\n\n```dama\nposition: "W:W22:B4"\nclaim: move\nmove: 22-17\n```\n'
+"""A page whose one fence is wrong at line 6 (22-17 is no diagonal step), after an è."""
+
+
+def verify_lines(*paths: Path, style: str = "text") -> tuple[int, list[str]]:
+    out = io.StringIO()
+    code = main(["verify", "--format", style, *map(str, paths)], out)
+    return code, out.getvalue().splitlines()
+
+
+def test_pages_without_a_dama_fence_pass_and_say_what_was_looked_at(tmp_path: Path) -> None:
+    write(tmp_path, {"contatti.md": "# Contatti\n\nScriveteci.\n", "CHANGELOG.md": "# 0.1\n"})
+    readme = tmp_path / "README.md"  # a fence nested in a ````markdown example is no diagram
+    readme.write_text(f"# How to\n\n````markdown\n{PAGE}````\n", encoding="utf-8")
+    pages = sorted(tmp_path.iterdir())
+    assert verify_lines(*pages) == (
+        0,
+        ["3 Markdown pages looked at, none holds a dama fence: 0 diagrams checked, "
+         "nothing to verify."],
+    )  # fmt: skip
+    assert verify_lines(readme)[1][-1].startswith("1 Markdown page looked at, it holds no dama")
+    assert verify_lines(*pages, style="json")[0] == 0
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"# Big\n\n" + b"Just prose, ```python and all. " * 170_000,  # 5 MB, over the 4 MB read
+        "# Caffè\n\nÈ così, ```dama a metà riga.\n".encode("latin-1"),
+        "# Caffè\n\n```python\nx = 1\n```\n".encode("utf-16"),
+    ],
+    ids=["5-MB", "Latin-1", "UTF-16"],
+)
+def test_a_page_without_a_fence_passes_however_large_and_whatever_its_encoding(
+    tmp_path: Path, data: bytes
+) -> None:
+    page = tmp_path / "page.md"
+    page.write_bytes(data)
+    code, lines = verify_lines(page)
+    assert code == 0, lines
+    assert lines == [
+        "1 Markdown page looked at, it holds no dama fence: 0 diagrams checked, nothing to verify."
+    ]
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16"])
+def test_a_page_with_a_fence_that_is_not_utf8_fails_at_its_line(
+    tmp_path: Path, encoding: str
+) -> None:
+    page = tmp_path / "page.md"
+    page.write_bytes(PAGE.encode(encoding))
+    code, lines = verify_lines(page)
+    assert code == 1
+    assert f"{page}:1: the page is not UTF-8 text; save it as UTF-8" in lines
+    assert verify_lines(page, style="github")[1][1] == (
+        f"::error file={page},line=1,title=dama-diagrams::the page is not UTF-8 text; "
+        "save it as UTF-8"
+    )
+
+
+def test_a_page_over_4_mb_with_a_fence_fails_at_the_fence(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_bytes(b"# Big\n" + b"Just prose.\n" * 400_000 + PAGE.encode())
+    code, lines = verify_lines(page)
+    assert code == 1
+    expected = f"{page}:400004: a dama fence opens here, but the page is larger than 4 MB, "
+    assert lines[1] == expected + "more than dama-diagrams reads; split it into smaller pages"
+
+
+def test_a_wrong_fence_beside_pages_without_one_still_fails_at_its_line(tmp_path: Path) -> None:
+    write(tmp_path, {"README.md": "# Read me\n", "rules.md": PAGE})
+    code, lines = verify_lines(tmp_path / "README.md", tmp_path / "rules.md")
+    assert code == 1
+    assert f"{tmp_path / 'rules.md'}:6: 22-17 is not legal (not-diagonal)" in lines[1]
+    assert lines[-1] == "1 diagram checked: 0 hold, 1 failed."
+
+
+def test_nothing_looked_at_still_fails(tmp_path: Path) -> None:
+    """A folder with no diagram (a typo'd or empty diagrams/), or a page that was not read."""
+    write(tmp_path / "docs", {"contatti.md": "# Contatti\n"})
+    (tmp_path / "empty").mkdir()
+    os.mkfifo(tmp_path / "pipe.md")
+    assert not verify_paths([]).ok
+    for path, message in [
+        ("empty", "this folder holds no diagram files (*.yaml) and no page with a dama fence"),
+        ("docs", "this folder holds no diagram files (*.yaml) and no page with a dama fence"),
+        ("pipe.md", "is a FIFO (named pipe), not a regular file"),
+    ]:
+        code, lines = verify_lines(tmp_path / path)
+        assert code == 1
+        assert f"{tmp_path / path}: {message}" in lines[1]
+
+
+TAILS = ["", " ", "}", " }", "-x", "#", "+", "_", "x", "é", "\u00a0", "\u2003", ' lang="it"', "`"]
+
+
+@st.composite
+def fence_like_lines(draw: st.DrawFn) -> str:
+    """A line that is, or nearly is, a fence's opening (or any other line, now and then)."""
+    parts = [
+        draw(st.sampled_from(["", " ", "    ", "\ufeff", "\t", "x"])),
+        draw(st.sampled_from(["```", "````", "~~~", "``", "~~"])),
+        draw(st.sampled_from(["", " ", "\t"])),
+        draw(st.sampled_from(["", "{", "{ .", "{.", "."])),
+        draw(st.sampled_from(["dama", "DAMA", "Dama", "damage", "dam", "python"])),
+        draw(st.sampled_from(TAILS)),
+        draw(st.sampled_from(TAILS)),
+    ]
+    return "".join(parts) if draw(st.integers(0, 5)) else draw(st.text(max_size=12))
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(fence_like_lines(), max_size=6),
+    st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "utf-16-be", "utf-32", "latin-1"]),
+)
+def test_the_byte_scan_misses_no_fence_the_page_reader_finds(
+    lines: list[str], encoding: str
+) -> None:
+    """A page the byte scan passes unread must hold no fence that verify would check."""
+    text = "\n".join(lines)
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError:
+        return  # a character Latin-1 cannot write
+    fences = dama_fences(text.removeprefix("\ufeff") if encoding == "utf-8" else text)
+    found = first_fence_line(io.BytesIO(data))
+    if fences:
+        assert found is not None and found <= fences[0].line, (text, found)
+
+
 # -- properties: the verifier agrees with the engine on random positions ---------
 
 
@@ -634,3 +770,30 @@ def test_promotion_holds_exactly_when_a_king_could_capture_on(position: Position
         else:
             with pytest.raises(DiagramError, match="could not capture on"):
                 verify(claim)
+
+
+MIB = 1 << 20
+
+
+@pytest.mark.parametrize(
+    ("data", "line"),
+    [
+        # the opening across two blocks of the scan
+        pytest.param(b"x" * (MIB - 4) + b"\n```dama\n", 2, id="across-blocks"),
+        # after a long line, skipped unkept
+        pytest.param(b"x" * 100_000 + b"\n\n```dama\n", 3, id="after-a-long-line"),
+        pytest.param(b"```python" + b"y" * 3 * MIB + b"\n```dama", 2, id="after-3-blocks"),
+        # `damayyy…` is no language; `dama yyy…` is dama with a header
+        pytest.param(b"```dama" + b"y" * 100_000 + b"\n", None, id="no-language"),
+        pytest.param(b"```dama " + b"y" * 100_000 + b"\n", 1, id="long-header"),
+        pytest.param(b" " * 100_000 + b"```dama\n", 1, id="long-indent"),
+        # a line within one block is scanned whole
+        pytest.param(b" " * 100_000 + b"```python\n", None, id="long-indent-python"),
+        # a line longer than a block, still undecided where the scan stops keeping it, counts
+        # as an opening: the page is then read in full, and passes if it can
+        pytest.param(b" " * (MIB + 1) + b"```python\n", 1, id="undecided"),
+        pytest.param(b"\n".join([b"text"] * 300_000), None, id="many-lines"),
+    ],
+)
+def test_the_byte_scan_reads_blocks_and_long_lines(data: bytes, line: int | None) -> None:
+    assert first_fence_line(io.BytesIO(data)) == line

@@ -2,7 +2,8 @@
 
 What ``dama-diagrams verify`` and the site build check: the files of a folder
 (or as given), each loaded and verified, plus the mistakes that only show
-across files (two files with one id, a folder with no diagrams).
+across files (two files with one id, a folder with no diagrams).  A Markdown
+page that holds no ``dama`` fence has nothing to check, and is no mistake.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .._files import MAX_TEXT_BYTES, open_project_file
 from ..errors import DamaError, DiagramError, counted
+from ._fence_bytes import first_fence_line, reads_past
 from .claims import VerifiedDiagram, verify
 from .markdown import check_page
 from .schema import Diagram, diagram_id, load_diagram
@@ -43,6 +46,8 @@ class VerifyReport:
     """Every file checked, in order: each is verified or a failure."""
 
     results: tuple[VerifiedDiagram | Failure, ...]
+    pages_without_fences: tuple[str, ...] = ()
+    """The Markdown pages looked at that hold no ``dama`` fence, so no diagram."""
 
     def __iter__(self) -> Iterator[VerifiedDiagram | Failure]:
         return iter(self.results)
@@ -60,12 +65,22 @@ class VerifyReport:
 
     @property
     def ok(self) -> bool:
-        return bool(self.results) and not self.failures
+        """Every claim holds, and something was looked at: a diagram, or a page without one.
+
+        Nothing at all (no path, or only folders without diagrams, which are
+        failures) is not ok: a check that saw nothing must not pass for one.
+        """
+        return bool(self.results or self.pages_without_fences) and not self.failures
 
     def totals(self) -> str:
         """One line: how many diagrams were checked and how many hold."""
         count = len(self.results)
         checked = counted(count, "diagram")
+        if not count and self.pages_without_fences:
+            pages = len(self.pages_without_fences)
+            looked = f"{counted(pages, 'Markdown page')} looked at"
+            none = "it holds no dama fence" if pages == 1 else "none holds a dama fence"
+            return f"{looked}, {none}: 0 diagrams checked, nothing to verify."
         if self.ok:
             return f"{checked} checked: every claim holds."
         return f"{checked} checked: {len(self.verified)} hold, {len(self.failures)} failed."
@@ -111,9 +126,26 @@ def page_files(folder: Path) -> Iterator[Path]:
 
 
 def check_markdown(path: Path | str) -> list[VerifiedDiagram | Failure]:
-    """Every ``dama`` fence of a Markdown page, each verified or a failure at its line."""
+    """Every ``dama`` fence of a Markdown page, each verified or a failure at its line.
+
+    A page whose bytes hold no fence's opening line gives none, however large
+    it is and whatever its encoding; one that does is read whole, as UTF-8
+    text of at most 4 MB.
+    """
     name = str(path)
     try:
+        with open_project_file(Path(path), name, DiagramError) as stream:
+            opening = first_fence_line(stream)
+            too_large = opening is not None and reads_past(stream, MAX_TEXT_BYTES)
+        if opening is None:
+            return []
+        if too_large:
+            size = f"{MAX_TEXT_BYTES // 1_000_000} MB"
+            message = (
+                f"a dama fence opens here, but the page is larger than {size}, more than "
+                "dama-diagrams reads; split it into smaller pages"
+            )
+            return [Failure(name, DiagramError(message, path=name, line=opening))]
         fences = check_page(Path(path))
     except DamaError as error:
         return [Failure(name, error)]
@@ -134,18 +166,19 @@ def verify_paths(paths: Iterable[Path | str]) -> VerifyReport:
     given = list(paths)
     files = diagram_paths(given)
     results: list[VerifiedDiagram | Failure] = []
-    pages_with_fences = []
+    pages_with_fences: list[Path] = []
+    pages_without: list[Path] = []
     for path in files:
         if path.suffix == ".md":
             found = check_markdown(path)
             results.extend(found)
-            if found:
-                pages_with_fences.append(path)
+            (pages_with_fences if found else pages_without).append(path)
         else:
             results.append(check_file(path))
     yaml_files = [path for path in files if path.suffix != ".md"]
     results.extend(_empty_folders(given, yaml_files, pages_with_fences))
-    return VerifyReport(tuple(_flag_duplicate_ids(results)))
+    without = tuple(map(str, pages_without))
+    return VerifyReport(tuple(_flag_duplicate_ids(results)), without)
 
 
 def verify_directory(path: Path | str = "diagrams") -> VerifyReport:

@@ -1,0 +1,80 @@
+"""Whether a Markdown page holds a ```` ```dama ```` fence, told from its bytes alone.
+
+``verify`` reads a page as UTF-8 text of at most 4 MB (:func:`.markdown.read_page`).
+A page with no ``dama`` fence (a README, a changelog in Latin-1, a 5 MB export)
+holds nothing for it to check, and need not be UTF-8 or small; this module
+tells such a page from the others without decoding it, in bounded memory.
+
+It looks for a line that opens a ``dama`` fence as :func:`.markdown.dama_fences`
+reads one, in any encoding that writes ASCII as ASCII (UTF-8, Latin-1, cp1252)
+or as ASCII with NUL bytes beside it (UTF-16, UTF-32), with or without a
+byte-order mark.  It errs on one side only: a line it takes for an opening may
+be none (the page is then read and checked in full, as ever), but it misses no
+opening that the page's text holds.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import BinaryIO
+
+_OPENING = re.compile(
+    rb"""(?imx) ^ N (?: (?:\xef\xbb\xbf|\xff\xfe|\xfe\xff) N )?  # a byte-order mark
+    (?: \x20 N )*                                         # the indent
+    (?: (?: ` N ){3,} | (?: ~ N ){3,} ) (?: [\x20\t] N )*   # the fence
+    (?: \{ N (?: [\x20\t] N )* (?: \. N )? d N a N m N a N (?! \x00* [A-Za-z0-9_] )
+      | (?: \. N )? d N a N m N a N (?! \x00* [A-Za-z0-9_-] ) )
+    """.replace(b"N", rb"\x00*")  # between any two characters, the NULs of UTF-16 and UTF-32
+)
+"""The start of a fence's opening line: ```` ```dama ````, ```` ``` { .dama } ```` or
+```` ```DAMA ```` (which ``verify`` refuses, as superfences would show it as code).
+
+A superset of what :data:`.markdown._OPENING` matches, so that no opening is
+missed: its lookaheads refuse only ASCII letters, digits, ``_`` and ``-``,
+which that pattern refuses too (``tests/test_verify.py`` checks the two agree)."""
+_UNDECIDED = re.compile(rb"[\x00 \t`~{.\xef\xbb\xbf\xfe\xffdamDAM]*")
+"""Bytes that may all still belong to an opening: a line made of them alone is undecided."""
+
+_BLOCK = 1 << 20
+_LONG_LINE = 1 << 16
+"""A line longer than this is decided on its start, and the rest of it is skipped unkept."""
+
+
+def first_fence_line(stream: BinaryIO) -> int | None:
+    """The line (1-based) of the first ``dama`` fence opening of ``stream``, or None.
+
+    Reads the stream to its end unless it finds one, a block at a time, keeping
+    at most one block and the start of one line in memory.
+    """
+    line = 1  # the line that ``carry`` starts
+    carry = b""  # the start of a line whose end is not read yet
+    skipping = False  # inside a long line already decided on
+    while block := stream.read(_BLOCK):
+        if skipping:
+            end = block.find(b"\n")
+            if end < 0:
+                continue
+            block, line, skipping = block[end + 1 :], line + 1, False
+        data = carry + block
+        whole = data.rfind(b"\n") + 1  # the complete lines end here
+        found = _OPENING.search(data, 0, whole)
+        if found is not None:
+            return line + data.count(b"\n", 0, found.start())
+        line += data.count(b"\n", 0, whole)
+        carry = data[whole:]
+        if len(carry) > _LONG_LINE:
+            head = carry[:_LONG_LINE]
+            if _UNDECIDED.fullmatch(head) or _OPENING.match(head):
+                return line  # an opening, or a line that may yet be one
+            carry, skipping = b"", True
+    if carry and _OPENING.match(carry):  # the last line, which no newline ends
+        return line
+    return None
+
+
+def reads_past(stream: BinaryIO, limit: int) -> bool:
+    """Whether the stream holds more than ``limit`` bytes in all (some are read already)."""
+    while (done := stream.tell()) <= limit:
+        if not stream.read(min(_BLOCK, limit + 1 - done)):
+            return False
+    return True
