@@ -29,7 +29,7 @@ def notebook_html(verified: VerifiedDiagram, language: str = DEFAULT_LANGUAGE) -
             f"the figure speaks {', '.join(LANGUAGES)}, not {language!r}: "
             f'choose one of them, as lang="it"'
         )
-    block = inline_figure(verified, fence_catalog(language))
+    block = inline_figure(verified, fence_catalog(language), title=True)
     script = base64.b64encode(fence_scripts().encode("utf-8")).decode("ascii")
     return (
         f'<div class="{SCOPE}" lang="{html.escape(language)}">\n'
