@@ -111,9 +111,8 @@ def test_the_light_install_checks_pages_without_the_sites_weight(
     assert refused.returncode == 1
     assert "docs/regole.md:3: write the option 'lang=fr' with quotes" in refused.stderr
     (site / "diagrams").mkdir()
-    (site / "diagrams" / "presa.yaml").write_text(
-        TRUE.split("```dama\n")[1].split("```", maxsplit=1)[0]
-    )
+    diagram = TRUE.split("```dama\n")[1].split("```", maxsplit=1)[0]
+    (site / "diagrams" / "presa.yaml").write_text(diagram, encoding="utf-8")
     png = ("render", "diagrams", "--out", "out", "--format", "png")
     needs = run(bin_dir / "dama-diagrams", *png, cwd=site)
     assert needs.returncode == 1 and "Traceback" not in needs.stderr
