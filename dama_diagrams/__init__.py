@@ -48,12 +48,13 @@ if TYPE_CHECKING:
         render_svg,
     )
     from .site import BuildReport, build_site
-    from .site.fence import dama_fence, fence_html
+    from .site.fence import DamaFenceExtension, dama_fence, fence_html
 
 __all__ = [
     "BuildReport",
     "Color",
     "DamaError",
+    "DamaFenceExtension",
     "Diagram",
     "DiagramError",
     "DiagramFigure",
@@ -115,6 +116,7 @@ _LAZY = {
     ),
     "BuildReport": "site",
     "build_site": "site",
+    "DamaFenceExtension": "site.fence",
     "dama_fence": "site.fence",
     "fence_html": "site.fence",
 }  # fmt: skip

@@ -12,12 +12,14 @@ only from the earlier rooms; only the editor (:mod:`..editor`)
 shows its figures too.
 """
 
+from .extension import DamaFenceExtension
 from .figure import fence_html
 from .superfences import FenceError, dama_fence, format, locate, validator
 from .words import LANGUAGES, fence_catalog
 
 __all__ = [
     "LANGUAGES",
+    "DamaFenceExtension",
     "FenceError",
     "dama_fence",
     "fence_catalog",
