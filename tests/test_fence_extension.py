@@ -165,3 +165,28 @@ def test_the_readmes_python_markdown_example_runs(tmp_path: Path) -> None:
         result.stdout == "rules.md:8: 22x14 is not legal (not-diagonal): 22x14 is not a "
         "diagonal jump over one square; the only legal move is 22x13\n"
     ), result.stderr
+
+
+def test_a_fence_never_closed_is_refused_at_its_line() -> None:
+    text = f"# Rules\n\n```dama\n{FALSE}"
+    assert "22x14" in markdown.markdown(text, extensions=["pymdownx.superfences"])
+    with pytest.raises(FenceError) as caught:
+        convert(text)
+    assert caught.value.line == 3 and "never closed" in caught.value.message
+
+
+def test_a_fence_a_snippet_brings_in_is_checked_too(tmp_path: Path) -> None:
+    (tmp_path / "included.md").write_text(page("dama lang=fr"), encoding="utf-8")
+    text = '# Rules\n\n--8<-- "included.md"\n'
+    snippets = markdown.markdown(
+        text,
+        extensions=["pymdownx.snippets"],
+        extension_configs={"pymdownx.snippets": {"base_path": [str(tmp_path)]}},
+    )
+    assert "22x14" in snippets  # superfences would show it as code
+    with pytest.raises(FenceError, match="write the option 'lang=fr' with quotes"):
+        markdown.markdown(
+            text,
+            extensions=["pymdownx.snippets", "pymdownx.superfences", "dama_diagrams.fence"],
+            extension_configs={"pymdownx.snippets": {"base_path": [str(tmp_path)]}},
+        )

@@ -89,6 +89,11 @@ def dama_fences(text: str) -> list[Fence]:
                 unquoted = ()
             body_text = "\n".join(body) + "\n"
             problem = _unreadable(opening["language"] or opening["class"], header or "")
+            if end >= len(lines) and not problem:
+                problem = (
+                    f"this dama fence is never closed: end it with a line of {fence}, "
+                    "or the page shows it as text"
+                )
             found.append(Fence(index + 1, body_text, options, unknown, unquoted, problem))
         index = end + 1
     return found

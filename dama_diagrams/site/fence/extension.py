@@ -23,7 +23,7 @@ from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 
-from ...diagram.markdown import FENCE_LANGUAGE, header_error
+from ...diagram.markdown import FENCE_LANGUAGE, dama_fences, header_error
 from ...errors import DamaError
 from .superfences import FenceError, Setting, format, page_state, validator_for
 from .words import LANGUAGES
@@ -112,7 +112,11 @@ class _Guard(Preprocessor):
                 line=state.fences[0].line if state.fences else None,
             )
         self.extension.superfences_entry(superfences)
-        for fence in state.fences:
+        # The page as written, then as the converter has it (with what snippets or
+        # macros added): a fence superfences would show as code is refused in either.
+        converted = dama_fences("\n".join(lines))
+        state.expected = len(converted)
+        for fence in (*state.fences, *converted):
             problem = header_error(fence, state.page)
             if problem is not None:
                 raise FenceError(problem.message, path=problem.path, line=problem.line)
@@ -128,10 +132,10 @@ class _AllDrawn(Postprocessor):
 
     def run(self, text: str) -> str:
         state = getattr(self.md, "_dama_fence_page", None)
-        if state is None or state.shown >= len(state.fences):
+        if state is None or state.shown >= state.expected:
             return text
         missed = [fence for index, fence in enumerate(state.fences) if index not in state.used]
-        line = missed[0].line if missed else state.fences[-1].line
+        line = missed[0].line if missed else None
         raise FenceError(
             "this dama fence was not drawn, so its claim was not checked: another "
             "extension took it, or superfences did not read it; "

@@ -97,7 +97,9 @@ class PageState:
     watched: list[Path] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
     shown: int = 0
-    """How many fences the formatter was given: fewer than :attr:`fences` means one went unread."""
+    """How many fences the formatter drew: fewer than :attr:`expected` means one went unread."""
+    expected: int = 0
+    """How many ``dama`` fences the converter was given (other extensions may add or take some)."""
     ids: set[str] = field(default_factory=set)
     assets: bool = False
 
