@@ -373,3 +373,71 @@ def test_a_setup_reached_by_moves_may_step_through_them() -> None:
     assert not quiet.steps
     error = error_of('position: "W:W21-32:B1-12"\nclaim: setup\nshow: {steps: true}\n')
     assert error.line == 3 and "show.steps does not apply" in error.message
+
+
+# -- texts for pages: the limits of any text that reaches Markdown ---------------------------
+
+EXERCISE = 'position: "W:W22:B4"\nclaim: setup\n'
+"""A setup whose title, caption and question the cases below fill in."""
+
+
+@pytest.mark.parametrize(
+    ("lines", "line", "message"),
+    [
+        (
+            ['caption: "' + "<![CDATA[" * 7000 + '"'],  # 9 characters, 7,000 times
+            3,
+            "caption is 63,000 characters long (at most 1,000); shorten it",
+        ),
+        (
+            ['caption: "' + "[a](" * 21 + '"'],
+            3,
+            "caption has 21 '[' (at most 20), and each one slows the conversion of the whole "
+            "text; keep a few links at most",
+        ),
+        (
+            ['title: "' + "<em>" * 25 + 'deep"'],  # the paragraph, then 25 emphases
+            3,
+            "title nests its lists, quotes, emphasis or HTML elements 26 deep (at most 20); "
+            "nest them less deeply",
+        ),
+        (
+            ['caption: "> > > > a quote in a quote in a quote in a quote"'],
+            3,
+            "caption nests more than 3 list or quote markers on one line; nest them less deeply",
+        ),
+        (
+            ['title: "A \u202eman"'],  # right-to-left override, the third character
+            3,
+            "title holds the control character U+202E at character 3, which no page or book "
+            "shows as text; delete it",
+        ),
+        (
+            ['caption: "The man moves.\\u2067"'],  # right-to-left isolate, as a YAML escape
+            3,
+            "caption holds the control character U+2067 at character 15",
+        ),
+        (
+            ["title: A man", 'exercise: {ask: win, question: "Which \u202aone?"}'],
+            4,
+            "question holds the control character U+202A at character 7",
+        ),
+    ],
+    ids=["cdata-63k", "brackets", "depth", "quotes", "bidi-title", "bidi-escape", "bidi-question"],
+)
+def test_a_text_for_pages_is_refused_at_its_line_past_the_markdown_limits(
+    lines: list[str], line: int, message: str
+) -> None:
+    """A caption once passed in 0.3 s, then took 146 s in a fence and 161 s in a build."""
+    started = time.perf_counter()
+    error = error_of(EXERCISE + "\n".join(lines) + "\n")
+    assert time.perf_counter() - started < 1
+    assert str(error).startswith(f"diagrams/example.yaml:{line}: {message}"), str(error)
+
+
+def test_a_text_at_the_markdown_limits_is_read() -> None:
+    caption = "[a](https://example.org) " * 20
+    caption += "x" * (1000 - len(caption))  # 1,000 characters, 20 '['
+    title = "\u200fA man\u200e <em>moves</em>"  # marks of direction are text, not controls
+    diagram = parse(EXERCISE + f'caption: "{caption}"\ntitle: "{title}"\n')
+    assert diagram.caption == caption and diagram.title == title

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import html
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -186,6 +187,34 @@ def test_a_caption_cannot_inject_markup() -> None:
     page = convert(text)
     assert "<script>alert(1)" not in page and "onerror" not in page
     assert page.count("<script") == 1  # the figure's own script, once
+
+
+def test_a_caption_past_the_markdown_limits_stops_the_page_at_its_line(tmp_path: Path) -> None:
+    """The review's 63 KB caption took 146 s in one fence; verify let it through in 0.3 s."""
+    caption = 'caption: "' + "<![CDATA[" * 7000 + '"'  # 9 characters, 7,000 times
+    text = GOOD.replace('caption: "The man on 22 takes {captured}."', caption)
+    message = "caption is 63,000 characters long (at most 1,000); shorten it"
+    started = time.perf_counter()
+    with pytest.raises(FenceError) as caught:
+        convert(text)
+    assert time.perf_counter() - started < 2
+    assert str(caught.value) == f"<string>:{line_of(text, caption)}: {message}"
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    from dama_diagrams.diagram.report import check_markdown
+
+    [failure] = check_markdown(page)
+    assert failure.error is not None and failure.error.message == message
+    assert failure.error.line == line_of(text, caption)
+
+
+def test_a_bidi_override_in_a_fences_title_is_refused_at_its_line() -> None:
+    text = GOOD.replace("claim: capture", 'claim: capture\ntitle: "Men \u202ecapture"')
+    with pytest.raises(FenceError) as caught:
+        convert(text)
+    assert caught.value.line == line_of(text, 'title: "Men \u202ecapture"')
+    said = "title holds the control character U+202E at character 5, which no page or book shows"
+    assert caught.value.message.startswith(said)
 
 
 def test_an_unknown_option_is_refused_at_the_fence() -> None:

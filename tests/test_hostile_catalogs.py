@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from dama_diagrams.site.i18n.limits import MAX_DEPTH, markup_problem
+from dama_diagrams._markdown_text import MAX_DEPTH
+from dama_diagrams.site.i18n.limits import markup_problem
 from tests.conftest import copy_project, made_once, run_cli
 
 pytestmark = pytest.mark.slow

@@ -6,6 +6,7 @@ reproducing the input that failed, run as a user runs the command.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -201,4 +202,39 @@ def test_a_control_character_in_an_escape_is_refused_at_its_line(
     message = _fails_cleanly(run_cli("verify", "diagrams", cwd=project), where)
     assert code in message
     _fails_cleanly(run_cli("build", "--lang", "en", cwd=project), where)
+    assert not (project / "site").exists()
+
+
+# --- Texts for pages: bound as every text that reaches Markdown, translations too -------------
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "message"),
+    [
+        (  # Python-Markdown is quadratic in '[': this passed verify, then took 161 s to build
+            "caption",
+            "<![CDATA[" * 7000,
+            "caption is 63,000 characters long (at most 1,000); shorten it",
+        ),
+        ("title", "Compulsory \u202ecapture", "title holds the control character U+202E at"),
+        ("question", "White \u2066to play?", "question holds the control character U+2066 at"),
+    ],
+    ids=["quadratic-caption", "bidi-title", "bidi-question"],
+)
+def test_a_text_for_pages_past_the_markdown_limits_is_refused_at_its_line(
+    project: Path, key: str, text: str, message: str
+) -> None:
+    """The limits that bound a translation bind the English of a diagram: same line, same words."""
+    diagram = project / "diagrams" / "exercise-capture-compulsory.yaml"
+    lines = diagram.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines) if line.lstrip().startswith(f"{key}:"))
+    indent = lines[number][: len(lines[number]) - len(lines[number].lstrip())]
+    lines[number] = f'{indent}{key}: "{text}"'
+    diagram.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    where = f"diagrams/exercise-capture-compulsory.yaml:{number + 1}: {message}"
+    for command in (("verify", "diagrams"), ("build", "--lang", "en")):
+        started = time.perf_counter()
+        result = run_cli(*command, cwd=project)
+        assert time.perf_counter() - started < 20, command  # the caption's build took 161 s
+        _fails_cleanly(result, where)
     assert not (project / "site").exists()

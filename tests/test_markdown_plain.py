@@ -15,14 +15,9 @@ import markdown
 import pytest
 from babel.messages.pofile import read_po
 
-from dama_diagrams.site.i18n.safe_text import (
-    _NOT_A_BLOCK,
-    _NUMBERED,
-    clean_html,
-    markdown_html,
-    one_line,
-    sanitized,
-)
+from dama_diagrams import _markdown_text
+from dama_diagrams._markdown_text import NOT_A_BLOCK, NUMBERED, markdown_html, one_line
+from dama_diagrams.site.i18n.safe_text import clean_html, sanitized
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "docs" / "locales"
@@ -54,7 +49,7 @@ def _catalog_texts() -> list[str]:
 
 def _as_inline(text: str) -> str:
     """What catalog_html hands to Markdown for inline text."""
-    return _NOT_A_BLOCK.sub(r"\\", _NUMBERED.sub(r"\1\\.", one_line(text)))
+    return NOT_A_BLOCK.sub(r"\\", NUMBERED.sub(r"\1\\.", one_line(text)))
 
 
 def test_every_catalog_message_gets_python_markdowns_html() -> None:
@@ -173,7 +168,8 @@ def test_every_text_the_pages_convert_gets_python_markdowns_html(
         seen.append(text)
         return markdown_html(text)
 
-    monkeypatch.setattr(_markdown, "markdown_html", recorded)
+    monkeypatch.setattr(_markdown_text, "markdown_html", recorded)  # catalog_html's
+    monkeypatch.setattr(_markdown, "markdown_html", recorded)  # is_paragraph's
     _markdown.catalog_html.cache_clear()
     try:
         figures = load_figures(ROOT)

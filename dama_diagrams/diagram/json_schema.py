@@ -20,6 +20,7 @@ import json
 from importlib import resources
 from typing import Any
 
+from .._markdown_text import MAX_TEXT_CHARS
 from ..engine.board import SQUARES
 from .options import _NO_MOVE_CLAIMS, EXERCISE_KEYS, SHOW_KEYS, Claim
 from .schema import (
@@ -76,6 +77,7 @@ def diagram_schema() -> JSON:
         "description": "a square: 21 for a man, K21 for a king",
     }
     text: JSON = {"type": "string", "pattern": r"\S"}
+    words: JSON = {**text, "maxLength": MAX_TEXT_CHARS}  # a title, caption or question
     position: JSON = {
         "description": "a FEN, a mapping of pieces, the moves from the start, or a game's position",
         "oneOf": [
@@ -108,7 +110,7 @@ def diagram_schema() -> JSON:
         required=(),
     )
     exercise = _closed(
-        {name: {"enum": list(_ASKS)} if name == "ask" else text for name in EXERCISE_KEYS},
+        {name: {"enum": list(_ASKS)} if name == "ask" else words for name in EXERCISE_KEYS},
         required=EXERCISE_KEYS,
     )
     properties: JSON = {
@@ -120,8 +122,8 @@ def diagram_schema() -> JSON:
         "rejected": moves,
         "reason": {"enum": sorted({*_ILLEGAL_REASONS, *_GAME_OVER_REASONS})},
         "show": show,
-        "title": text,
-        "caption": text,
+        "title": words,
+        "caption": words,
         "exercise": exercise,
     }
     assert tuple(properties) == KEYS, "every key the reader takes, in its order"

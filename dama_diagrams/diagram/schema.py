@@ -39,6 +39,7 @@ from typing import TypeAlias
 import yaml
 
 from .._files import open_project_file
+from .._markdown_text import english_problem
 from .._project import link_outside
 from ..engine.legality import IllegalReason
 from ..engine.move import Move
@@ -342,12 +343,20 @@ class _Reader(PositionReader):
         return word
 
     def words(self, value: YamlValue, key: str) -> str:
-        """A text for readers (title, caption): a string with something in it."""
+        """A text for readers (title, caption, question): a string with something in it.
+
+        It goes into Markdown on every page that shows it, so the limits of any
+        such text bind it (:func:`.english_problem`): length, ``[``, nesting,
+        control and bidi characters.
+        """
         if not isinstance(value.data, str) or not value.data.strip():
             shown = "empty" if isinstance(value.data, str) else value.type_name
             raise self.fail(
                 value.line, f'{key} must be English text in quotes, not {shown}: {key}: "…"'
             )
+        problem = english_problem(value.data.strip())
+        if problem is not None:
+            raise self.fail(value.line, f"{key} {problem}")
         return value.data.strip()
 
     def claim(self, value: YamlValue) -> Claim:

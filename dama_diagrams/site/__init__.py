@@ -18,10 +18,12 @@ data flows; a room imports only earlier ones:
    where authors set up a position, ask the engine and save a diagram file;
    it shows each figure as the fence draws it, and nothing takes from it.
 
-Three modules serve them all: :mod:`._common` (the error and the file layout),
-:mod:`._html_tree` (one reader of generated HTML) and :mod:`.messages` (the
-code's own English words, which the catalogs translate).  :func:`build_site` is
-``dama-diagrams build``; :func:`serve_site` is ``dama-diagrams serve``.
+Two modules serve them all: :mod:`._common` (the error and the file layout) and
+:mod:`.messages` (the code's own English words, which the catalogs translate).
+Generated HTML is read back by the package's stage-neutral ``_html_tree``, and
+text becomes Markdown's HTML within the limits of ``_markdown_text``, which the
+diagram stage shares.  :func:`build_site` is ``dama-diagrams build``;
+:func:`serve_site` is ``dama-diagrams serve``.
 
 The names below load when first used: a command that needs only a catalog or
 the project's layout never imports MkDocs.

@@ -19,8 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib.resources import files
 
+from ..._html_tree import ROOT
 from .._common import DIAGRAM_DIR, step_folder
-from .._html_tree import ROOT
 from ..i18n.safe_text import SAFE_SCHEMES
 from ..pages.renderer import EXERCISES_PAGE
 from .markup import BookMarkup, classes, iter_ids, string_literal, text_content

@@ -13,7 +13,7 @@ from functools import cache
 
 import markdown
 
-from .._html_tree import html_tree
+from ..._html_tree import html_tree
 
 EXTENSIONS = (
     "admonition",

@@ -14,36 +14,21 @@ import html
 import re
 from functools import lru_cache
 
-import markdown
 import nh3
 import yaml
+
+from ..._markdown_text import LINE_START, catalog_markdown, markdown_html, one_line
 
 INLINE_TAGS = frozenset({"a", "code", "em", "strong"})
 BLOCK_TAGS = INLINE_TAGS | {"blockquote", "br", "li", "ol", "p", "pre", "ul"}
 ATTRIBUTES = {"a": {"href"}, "ol": {"start"}}
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 
-_RENDERER = markdown.Markdown()
 _TAG = re.compile(r'(<(?:[^>"]|"[^"]*")*>)')
 """A tag as nh3 writes it: attribute values in double quotes, ``<`` and ``>`` escaped."""
 _MARKDOWN_SPECIAL = re.compile(r"[\\`*_\[\]{}|#!~^]")
-_LINE_START = re.compile(r"^(?:[-+=]|\d+[.)])")
-_TEXT = r"[^\x00-\x1f\x7f\\`*_\[\]<>&]"
-_WORDS = rf"(?!\s){_TEXT}+?(?<!\s)"
-_SPANS = (
-    r"`(?! )[^`\x00-\x1f\x7f]+?(?<! )`",  # code
-    rf"\*\*{_WORDS}\*\*",  # strong
-    rf"\*{_WORDS}\*",  # emphasis
-    r'<a href="[^"\s<>&\\`*_\[\]]*">|</a>',  # a link, as the templates fill them in
-)
-_SPAN = re.compile("|".join(f"({span})" for span in _SPANS))
-_SIMPLE_LINE = re.compile(rf"(?!\s|[#>+=_&\[\]\\-]|\*\s)(?:{'|'.join(_SPANS)}|{_TEXT})*(?<=\S)")
-"""A line whose only Markdown is code, strong, emphasis and links, none nested or split."""
 _PLAIN_PARAGRAPH = re.compile(r"<p>[^<>&\x00-\x09\x0b-\x1f\x7f]*</p>")
 _BLOCK = re.compile(r"<(?:ol|ul|pre|blockquote)\b")
-_NUMBERED = re.compile(r"^(\d+)\.(?=\s)")
-_NOT_A_BLOCK = re.compile(r"^(?=[#>]|[-+*]\s|([-*_])\s*(?:\1\s*){2,}$)")
-"""The start of a heading, quote, list or rule: inline text is one paragraph, as it reads."""
 
 
 @lru_cache(maxsize=4096)
@@ -58,17 +43,6 @@ def catalog_html(text: str, *, inline: bool) -> str:
     """
     clean = clean_html(catalog_markdown(text, inline=inline), inline=inline)
     return _markdown_proof(one_line(clean) if inline else clean.strip())
-
-
-def catalog_markdown(text: str, *, inline: bool) -> str:
-    """Python-Markdown's HTML for catalog text, before nh3: what a translation's limits measure.
-
-    ``inline`` text is made one line first, and a line start that would open a
-    heading, quote or list is escaped, as :func:`catalog_html` shows it.
-    """
-    if inline:
-        text = _NOT_A_BLOCK.sub(r"\\", _NUMBERED.sub(r"\1\\.", one_line(text)))
-    return markdown_html(text)
 
 
 def clean_html(converted: str, *, inline: bool) -> str:
@@ -93,34 +67,6 @@ def sanitized(converted: str, *, inline: bool) -> str:
         link_rel=None,
         attribute_filter=_no_spaced_links,
     )
-
-
-def markdown_html(text: str) -> str:
-    """Python-Markdown's HTML for ``text``; simple prose, most of a catalog, skips the parser.
-
-    Lines with no Markdown but code, strong, emphasis and links (none nested,
-    none across lines, and no list, quote or heading at a line's start) make
-    one paragraph, which is written here: Python-Markdown's own output, at a
-    fraction of its cost.  tests/test_markdown_plain.py checks the two agree
-    on every text the pages convert, in every language.
-    """
-    lines = text.split("\n")
-    if all(_SIMPLE_LINE.fullmatch(line) and not _LINE_START.match(line) for line in lines):
-        paragraph = "\n".join(_SPAN.sub(_span_html, line) for line in lines)
-        return f"<p>{paragraph}</p>"
-    _RENDERER.reset()
-    return _RENDERER.convert(text.replace("\x00", ""))
-
-
-def _span_html(match: re.Match[str]) -> str:
-    code, strong, emphasis, _ = match.groups()
-    if code:
-        return f"<code>{html.escape(code[1:-1], quote=False)}</code>"
-    if strong:
-        return f"<strong>{strong[2:-2]}</strong>"
-    if emphasis:
-        return f"<em>{emphasis[1:-1]}</em>"
-    return match[0]
 
 
 def text_of(clean: str) -> str:
@@ -154,7 +100,7 @@ def _markdown_proof(clean: str) -> str:
             parts[index] = braces_escaped(part)
         else:
             escaped = _MARKDOWN_SPECIAL.sub(_reference, part)
-            parts[index] = _LINE_START.sub(_reference, escaped) if index == 0 else escaped
+            parts[index] = LINE_START.sub(_reference, escaped) if index == 0 else escaped
     return "".join(parts)
 
 
@@ -182,15 +128,6 @@ def braces_escaped(markup: str) -> str:
 def printable(text: str) -> str:
     """Without the characters YAML refuses (front matter must stay readable)."""
     return str(yaml.reader.Reader.NON_PRINTABLE.sub("", text))
-
-
-_LINE_SPACE = re.compile(r"[^\S\u00a0\u202f]{2,}|[^\S\u00a0\u202f ]")
-"""A run of spaces, or any other space but a no-break one: a single space stays as it is."""
-
-
-def one_line(text: str) -> str:
-    """Text on one line; a no-break space (French before ':') is the translator's, and stays."""
-    return _LINE_SPACE.sub(" ", text).strip()
 
 
 def escape_link_text(text: str) -> str:

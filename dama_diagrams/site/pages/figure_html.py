@@ -14,6 +14,7 @@ import html
 import json
 from collections.abc import Collection, Sequence
 
+from ..._markdown_text import one_line
 from ...render.legend import LEGEND_KEYS, legend_html
 from ..i18n import Catalog, used_values
 from ..i18n.safe_text import (
@@ -21,7 +22,6 @@ from ..i18n.safe_text import (
     braces_escaped,
     catalog_html,
     is_paragraph,
-    one_line,
     plain_html,
     table_cell,
 )

@@ -1,7 +1,8 @@
 """HTML read back into an element tree with the standard library, nested as a browser nests it.
 
-Both the book (which walks each page's elements) and the catalog limits
-(which measure what a translation's HTML holds) read HTML this one way: an
+Stage-neutral, like :mod:`.errors`.  Both the book (which walks each page's
+elements) and the limits of :mod:`._markdown_text` (which measure what a
+caption's or a translation's HTML holds) read HTML this one way: an
 element left open stays open, an end tag closes up to its element, and the
 void elements (``<img>``, ``<br>``) hold nothing.
 """

@@ -1,0 +1,206 @@
+"""Text on its way into Markdown, whoever wrote it: converted one way, within one set of limits.
+
+Stage-neutral, like :mod:`.errors`: a diagram's title, caption and exercise
+question (read by :mod:`.diagram.schema`, for ``verify``, the ``dama`` fence
+and the editor alike) and a catalog's translations (:mod:`.site.i18n.limits`)
+all become HTML through :func:`catalog_markdown`, and the same limits bind
+them before they do.  Python-Markdown is quadratic in ``[`` repeated
+(``<![CDATA[``, ``![``, ``[a](``: 4,500 ``[`` took 4.6 s, a 63 KB caption of
+``<![CDATA[`` 146 s) and follows nested quotes and lists into a
+RecursionError.  Each limit is far above what real text needs:
+
+- no control character but tab and newline, and no bidi embedding, override
+  or isolate (:data:`CONTROL`), which no page or book shows as text;
+- no line nests more than :data:`MAX_NESTING` list or quote markers, nor is
+  indented deeper than :data:`MAX_DEPTH` list levels (measured before any
+  conversion), and the HTML made of it nests at most :data:`MAX_DEPTH`
+  elements, however the nesting was spelled (``>>>``, ``<ul><li>``, ``<em>``);
+- a text with no English to follow (an English title, caption or question)
+  is at most :data:`MAX_TEXT_CHARS` characters long with at most
+  :data:`MAX_BRACKETS` ``[`` (:func:`english_problem`).  A translation is
+  bounded by its English instead: at most four times as long, and no ``[``
+  added (:mod:`.site.i18n.limits`), so both stay within milliseconds.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as ET
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ._html_tree import VOID, html_tree
+
+if TYPE_CHECKING:
+    import markdown
+
+MAX_NESTING = 3
+MAX_DEPTH = 20
+"""Elements nested in one text's HTML; the project's deepest text nests 3."""
+MAX_TEXT_CHARS = 1_000
+"""An English title, caption or question: the project's longest caption is 163 characters."""
+MAX_BRACKETS = 20
+"""``[`` in an English title, caption or question (links, images): the project's use none."""
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""C0 but tab and newline, DEL, C1, and the bidi embeddings, overrides and isolates."""
+_NESTED = re.compile(
+    rf"^[ \t]*(?:(?:>|(?:[-*+]|\d{{1,9}}[.)])(?=[ \t]))[ \t]*){{{MAX_NESTING + 1},}}", re.M
+)
+"""A line that opens more than ``MAX_NESTING`` quotes or lists (``>`` needs no blank after it)."""
+_INDENT = re.compile(r"^[ \t]+", re.M)
+
+
+# == The limits ================================================================
+
+
+def control_problem(text: str) -> str | None:
+    """The first control or bidi character of ``text``, said as a problem; None without one."""
+    control = CONTROL.search(text)
+    if control is None:
+        return None
+    return (
+        f"holds the control character U+{ord(control[0]):04X} at character "
+        f"{control.start() + 1:,}, which no page or book shows as text; delete it"
+    )
+
+
+def nesting_problem(text: str, fix: str) -> str | None:
+    """Lists or quotes nested past the limits on one line, or indented too deep; None if not.
+
+    ``fix`` says how to mend it, for a translation or an English text.
+    """
+    if _NESTED.search(text):
+        return f"nests more than {MAX_NESTING} list or quote markers on one line; {fix}"
+    indent = max((len(m[0].expandtabs(4)) for m in _INDENT.finditer(text)), default=0)
+    if indent > 4 * MAX_DEPTH:
+        return f"indents a line by {indent:,} columns, deeper than {MAX_DEPTH} nested lists; {fix}"
+    return None
+
+
+def depth_problem(depth: int | None, fix: str) -> str | None:
+    """A depth from :func:`markdown_depth` past :data:`MAX_DEPTH`, said as a problem."""
+    if depth is not None and depth <= MAX_DEPTH:
+        return None
+    shown = "too deep to measure" if depth is None else f"{depth} deep"
+    return (
+        f"nests its lists, quotes, emphasis or HTML elements {shown} (at most {MAX_DEPTH}); {fix}"
+    )
+
+
+def english_problem(text: str) -> str | None:
+    """Why an English text for a page (a diagram's title, caption, question) is refused, or None.
+
+    Checked cheapest first, so that the conversion that measures the depth
+    only ever sees a text within the length limits.
+    """
+    problem = control_problem(text)
+    if problem is not None:
+        return problem
+    if len(text) > MAX_TEXT_CHARS:
+        return f"is {len(text):,} characters long (at most {MAX_TEXT_CHARS:,}); shorten it"
+    if text.count("[") > MAX_BRACKETS:
+        return (
+            f"has {text.count('[')} '[' (at most {MAX_BRACKETS}), and each one slows the "
+            "conversion of the whole text; keep a few links at most"
+        )
+    fix = "nest them less deeply"
+    return nesting_problem(text, fix) or depth_problem(markdown_depth(text, inline=True), fix)
+
+
+def markdown_depth(text: str, *, inline: bool) -> int | None:
+    """How deep the HTML that the site makes of ``text`` nests; None if too deep to build."""
+    try:
+        return html_depth(html_tree(catalog_markdown(text, inline=inline)))
+    except RecursionError:
+        return None
+
+
+def html_depth(root: ET.Element) -> int:
+    """How many elements are open at the deepest point below ``root``; counted without recursion."""
+    deepest = 0
+    waiting = [(child, 1) for child in root]
+    while waiting:
+        element, level = waiting.pop()
+        if element.tag not in VOID:  # a void element opens nothing
+            deepest = max(deepest, level)
+            waiting.extend((child, level + 1) for child in element)
+    return deepest
+
+
+# == The conversion ============================================================
+
+LINE_START = re.compile(r"^(?:[-+=]|\d+[.)])")
+_TEXT = r"[^\x00-\x1f\x7f\\`*_\[\]<>&]"
+_WORDS = rf"(?!\s){_TEXT}+?(?<!\s)"
+_SPANS = (
+    r"`(?! )[^`\x00-\x1f\x7f]+?(?<! )`",  # code
+    rf"\*\*{_WORDS}\*\*",  # strong
+    rf"\*{_WORDS}\*",  # emphasis
+    r'<a href="[^"\s<>&\\`*_\[\]]*">|</a>',  # a link, as the templates fill them in
+)
+_SPAN = re.compile("|".join(f"({span})" for span in _SPANS))
+_SIMPLE_LINE = re.compile(rf"(?!\s|[#>+=_&\[\]\\-]|\*\s)(?:{'|'.join(_SPANS)}|{_TEXT})*(?<=\S)")
+"""A line whose only Markdown is code, strong, emphasis and links, none nested or split."""
+NUMBERED = re.compile(r"^(\d+)\.(?=\s)")
+NOT_A_BLOCK = re.compile(r"^(?=[#>]|[-+*]\s|([-*_])\s*(?:\1\s*){2,}$)")
+"""The start of a heading, quote, list or rule: inline text is one paragraph, as it reads."""
+
+
+def catalog_markdown(text: str, *, inline: bool) -> str:
+    """Python-Markdown's HTML for catalog text, before nh3: what the limits measure.
+
+    ``inline`` text is made one line first, and a line start that would open a
+    heading, quote or list is escaped, as the site shows it
+    (:func:`.site.i18n.safe_text.catalog_html`).
+    """
+    if inline:
+        text = NOT_A_BLOCK.sub(r"\\", NUMBERED.sub(r"\1\\.", one_line(text)))
+    return markdown_html(text)
+
+
+def markdown_html(text: str) -> str:
+    """Python-Markdown's HTML for ``text``; simple prose, most of a catalog, skips the parser.
+
+    Lines with no Markdown but code, strong, emphasis and links (none nested,
+    none across lines, and no list, quote or heading at a line's start) make
+    one paragraph, which is written here: Python-Markdown's own output, at a
+    fraction of its cost.  tests/test_markdown_plain.py checks the two agree
+    on every text the pages convert, in every language.
+    """
+    lines = text.split("\n")
+    if all(_SIMPLE_LINE.fullmatch(line) and not LINE_START.match(line) for line in lines):
+        paragraph = "\n".join(_SPAN.sub(_span_html, line) for line in lines)
+        return f"<p>{paragraph}</p>"
+    renderer = _renderer()
+    renderer.reset()
+    return renderer.convert(text.replace("\x00", ""))
+
+
+@cache
+def _renderer() -> markdown.Markdown:
+    """One Python-Markdown, made when first needed: ``verify`` of simple captions needs none."""
+    import markdown
+
+    return markdown.Markdown()
+
+
+def _span_html(match: re.Match[str]) -> str:
+    code, strong, emphasis, _ = match.groups()
+    if code:
+        return f"<code>{html.escape(code[1:-1], quote=False)}</code>"
+    if strong:
+        return f"<strong>{strong[2:-2]}</strong>"
+    if emphasis:
+        return f"<em>{emphasis[1:-1]}</em>"
+    return match[0]
+
+
+_LINE_SPACE = re.compile(r"[^\S\u00a0\u202f]{2,}|[^\S\u00a0\u202f ]")
+"""A run of spaces, or any other space but a no-break one: a single space stays as it is."""
+
+
+def one_line(text: str) -> str:
+    """Text on one line; a no-break space (French before ':') is the translator's, and stays."""
+    return _LINE_SPACE.sub(" ", text).strip()
