@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import shutil
 import threading
 from collections.abc import Iterator
@@ -547,3 +548,122 @@ def test_a_diagrams_folder_that_leaves_the_project_is_not_written(
     status, answer = call(editor, "/api/save", {"name": "x", "diagram": rule_4_diagram()})
     assert status == 422 and "leaves the project" in answer["error"]
     assert not (outside / "x.yaml").exists()
+
+
+def raw_request(
+    port: int, method: str, path: str, headers: list[tuple[str, str]], body: bytes = b""
+) -> tuple[int, dict[str, Any]]:
+    """A request with exactly these header lines, in their case, repeated if listed twice."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+        for name, value in [*headers, ("Content-Length", str(len(body)))]:
+            connection.putheader(name, value)
+        connection.endheaders(body)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def test_header_names_are_read_in_any_case(server: tuple[int, Path]) -> None:
+    """RFC 9110, 5.1: names are case-insensitive; Node's fetch sends them in lower case."""
+    port, project = server
+    own = f"127.0.0.1:{port}"
+    body = json.dumps({"name": "lower-case", "diagram": rule_4_diagram()}).encode()
+    lower = [("host", own), ("content-type", "application/json")]
+    for evil in (
+        [*lower, ("origin", "http://evil.example")],
+        [*lower, ("ORIGIN", "http://evil.example")],
+        [*lower, ("sec-fetch-site", "cross-site")],
+    ):
+        status, answer = raw_request(port, "POST", "/api/save", evil, body)
+        assert status == 403, answer
+    assert raw_request(port, "POST", "/api/save", [("host", own)], body)[0] == 415
+    assert raw_request(port, "GET", "/api/start", [("HOST", "evil.example")])[0] == 403
+    assert not (project / "diagrams" / "lower-case.yaml").exists()
+    position = json.dumps({"position": RULE_4}).encode()
+    status, answer = raw_request(
+        port, "POST", "/api/position", [*lower, ("origin", f"http://{own}")], position
+    )
+    assert status == 200 and answer["legal"] == ["30x21x14x5"], answer
+
+
+def test_a_header_the_editor_reads_sent_twice_is_refused(server: tuple[int, Path]) -> None:
+    """Which Origin would count is a guess: the editor's own, then another site's, in other case."""
+    port, project = server
+    own = f"127.0.0.1:{port}"
+    body = json.dumps({"name": "twice", "diagram": rule_4_diagram()}).encode()
+    headers = [("Host", own), ("Content-Type", "application/json"), ("Origin", f"http://{own}")]
+    status, answer = raw_request(
+        port, "POST", "/api/save", [*headers, ("origin", "http://evil.example")], body
+    )
+    assert status == 400 and answer["error"] == (
+        "the request sends the origin header twice; send it once"
+    )
+    assert not (project / "diagrams" / "twice.yaml").exists()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"position": "W:W21:B10", "cycle": ' + b"9" * 5000 + b"}",  # Python converts 4,300
+        b'{"name": "big", "diagram": {"position": "W:W21:B10", "title": -' + b"1" * 5000 + b"}}",
+    ],
+    ids=["cycle", "title"],
+)
+def test_a_number_of_5000_digits_is_a_bad_request_not_a_failure(
+    server: tuple[int, Path], body: bytes, capfd: pytest.CaptureFixture[str]
+) -> None:
+    port, _ = server
+    headers = [("Host", f"127.0.0.1:{port}"), ("Content-Type", "application/json")]
+    path = "/api/position" if b"cycle" in body else "/api/preview"
+    status, answer = raw_request(port, "POST", path, headers, body)
+    assert status == 400
+    assert answer["error"] == (
+        "the request holds a number of 5,000 digits, longer than any field takes (at most 100; "
+        "a square is 1 to 32); send the field's real value"
+    )
+    assert "editor" not in capfd.readouterr().err  # no "the editor failed" line
+
+
+def test_a_diagrams_folder_that_leaves_the_project_is_neither_listed_nor_read(
+    tmp_path: Path,
+) -> None:
+    """The save refused it; the list and the open showed its names and its text."""
+    project = small_project(tmp_path)
+    outside = tmp_path / "outside"
+    (project / "diagrams").rename(outside)
+    (outside / "secret-one.yaml").write_text("password: hunter2\n", encoding="utf-8")
+    (project / "diagrams").symlink_to(outside)
+    with serving(project) as port:
+        own = [("Host", f"127.0.0.1:{port}"), ("Content-Type", "application/json")]
+        status, start = raw_request(port, "GET", "/api/start", own[:1])
+        assert status == 200 and start["diagrams"] == []
+        for name in ("secret-one", "man-move"):
+            body = json.dumps({"name": name}).encode()
+            status, answer = raw_request(port, "POST", "/api/open", own, body)
+            assert status == 422, answer
+            assert answer["error"] == (
+                f"diagrams/{name}.yaml: is a symbolic link to a file outside the project; "
+                "keep the file inside the project (copy it in)"
+            )
+        body = json.dumps({"name": "x", "diagram": rule_4_diagram()}).encode()
+        status, answer = raw_request(port, "POST", "/api/save", own, body)
+        assert status == 422 and "leaves the project" in answer["error"]
+    assert sorted(path.name for path in outside.iterdir()) == [
+        "initial-position.yaml", "man-move.yaml", "priority-king-first.yaml", "secret-one.yaml"
+    ]  # fmt: skip
+
+
+def test_a_fifo_in_diagrams_is_neither_listed_nor_waited_on(server: tuple[int, Path]) -> None:
+    port, project = server
+    os.mkfifo(project / "diagrams" / "pipe.yaml")
+    try:
+        own = [("Host", f"127.0.0.1:{port}"), ("Content-Type", "application/json")]
+        status, start = raw_request(port, "GET", "/api/start", own[:1])
+        assert status == 200 and "pipe" not in start["diagrams"] and "man-move" in start["diagrams"]
+        status, answer = raw_request(port, "POST", "/api/open", own, b'{"name": "pipe"}')
+        assert status == 422 and "a FIFO (named pipe), not a regular file" in answer["error"]
+    finally:
+        (project / "diagrams" / "pipe.yaml").unlink()

@@ -4,15 +4,17 @@ The editor writes files, so a web page open in the author's browser must not
 be able to drive it: a request whose ``Host`` is not the editor's own address
 (DNS rebinding) or whose ``Origin`` is another site's is refused with 403; a
 POST must say it sends JSON, which a plain cross-origin form cannot (it would
-need a CORS preflight, which the editor never grants).  Names of diagrams are
-checked against the ids the project accepts, so a write never leaves
-``diagrams/``.
+need a CORS preflight, which the editor never grants).  Header names are
+read as HTTP says, whatever their case (``origin:`` is ``Origin:``), and a
+header the editor reads that comes twice is refused: which one would count is
+a guess.  Names of diagrams are checked against the ids the project accepts,
+so a write never leaves ``diagrams/``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...diagram.schema import ID_PATTERN
@@ -23,7 +25,13 @@ MAX_BODY = 256 * 1024
 MAX_NAME = 64
 """The longest diagram id the editor writes: the project's longest is about 35 characters."""
 
+MAX_DIGITS = 100
+"""The longest number a request may hold: the editor's numbers are squares (1 to 32)."""
+
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
+
+READ_HEADERS = ("host", "origin", "sec-fetch-site", "content-type", "content-length")
+"""Every header the editor reads, by its name in lower case."""
 
 
 class EditorError(Exception):
@@ -40,32 +48,51 @@ def own_hosts(port: int) -> frozenset[str]:
     return frozenset(f"{host}:{port}" for host in LOCAL_HOSTS)
 
 
+def header_fields(headers: Mapping[str, str] | Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The headers the editor reads, by their names in lower case: HTTP names ignore case.
+
+    RFC 9110, 5.1: ``origin:`` is ``Origin:``.  Each of these headers is sent
+    once; a request that sends one twice, in any case, is refused (400).
+    """
+    pairs = headers.items() if isinstance(headers, Mapping) else headers
+    fields: dict[str, str] = {}
+    for name, value in pairs:
+        key = name.lower()
+        if key not in READ_HEADERS:
+            continue
+        if key in fields:
+            raise EditorError(400, f"the request sends the {name[:40]} header twice; send it once")
+        fields[key] = value
+    return fields
+
+
 def check_origin(headers: Mapping[str, str], port: int, *, writes: bool) -> None:
     """Refuse (403) a request for another host, or from another site's page.
 
-    ``writes``: a POST, which must also say ``Content-Type: application/json``
-    (415 otherwise), the one thing a cross-origin form or image cannot send.
+    ``headers`` are :func:`header_fields`, by lower-case name.  ``writes``: a
+    POST, which must also say ``Content-Type: application/json`` (415
+    otherwise), the one thing a cross-origin form or image cannot send.
     """
     hosts = own_hosts(port)
-    host = headers.get("Host")
+    host = headers.get("host")
     if host not in hosts:
         raise EditorError(
             403,
             f"this editor answers only requests for http://127.0.0.1:{port}/, not for the host "
             f"{_shown(host)}; open http://127.0.0.1:{port}/ in the browser",
         )
-    origin = headers.get("Origin")
+    origin = headers.get("origin")
     if origin is not None and origin not in {f"http://{each}" for each in hosts}:
         raise EditorError(
             403,
             f"requests from {_shown(origin)} are refused: only the editor's own page, "
             f"http://127.0.0.1:{port}/, may use it",
         )
-    site = headers.get("Sec-Fetch-Site")
+    site = headers.get("sec-fetch-site")
     if site is not None and site not in ("same-origin", "none"):
         raise EditorError(403, f"a {site} request is refused: only the editor's own page may ask")
     if writes:
-        kind = (headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        kind = (headers.get("content-type") or "").split(";")[0].strip().lower()
         if kind != "application/json":
             raise EditorError(
                 415, f"the editor takes JSON (Content-Type: application/json), not {_shown(kind)}"
@@ -75,15 +102,30 @@ def check_origin(headers: Mapping[str, str], port: int, *, writes: bool) -> None
 def read_json(body: bytes) -> dict[str, Any]:
     """The request's JSON object, or a 400 saying what is wrong with it."""
     try:
-        data = json.loads(body.decode("utf-8"))
+        data = json.loads(body.decode("utf-8"), parse_int=_whole_number)
     except UnicodeDecodeError:
         raise EditorError(400, "the request is not UTF-8 text") from None
-    except (json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
         message = getattr(error, "msg", "too deeply nested")
         raise EditorError(400, f"the request is not valid JSON: {message}") from None
     if not isinstance(data, dict):
         raise EditorError(400, 'the request must be a JSON object, such as {"position": "..."}')
     return data
+
+
+def _whole_number(digits: str) -> int:
+    """A JSON whole number, refused (400) past :data:`MAX_DIGITS` digits.
+
+    Python converts at most 4,300 digits, and slowly near that; no field needs 100.
+    """
+    count = len(digits.lstrip("-"))
+    if count > MAX_DIGITS:
+        raise EditorError(
+            400,
+            f"the request holds a number of {count:,} digits, longer than any field takes "
+            f"(at most {MAX_DIGITS}; a square is 1 to 32); send the field's real value",
+        )
+    return int(digits)
 
 
 def check_length(length: str | None) -> int:

@@ -7,18 +7,27 @@ is taken only if no file has it (a hard link, which fails when the name
 exists, even for another process); an opened file is replaced only if it
 still holds the bytes it was opened with (their SHA-256), so a save never
 silently overwrites another tab's.
+
+Listing and opening go through the one door for project files
+(:func:`~dama_diagrams._files.open_project_file`), bound to the project: a
+``diagrams/`` that is a link out of the project, a file that leads out of it,
+a FIFO or a device is neither listed nor read, as it is never written.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
-from ..._files import WriteError, write_atomically
+from ..._files import WriteError, open_project_file, write_atomically
 from ...diagram.schema import MAX_FILE_BYTES
+from ...errors import DamaError
 from .._common import DIAGRAMS_DIR
 from .checks import EditorError, check_name
 
@@ -41,14 +50,19 @@ class DiagramFiles:
     def of(cls, project_root: Path) -> DiagramFiles:
         return cls(project_root.resolve() / DIAGRAMS_DIR)
 
+    @property
+    def root(self) -> Path:
+        """The project: nothing the editor lists, reads or writes may lead out of it."""
+        return self.folder.parent
+
     def names(self) -> list[str]:
-        """The ids of the folder's diagram files, sorted."""
+        """The ids of the folder's diagram files that the editor can open, sorted."""
         if not self.folder.is_dir():
             return []
         found = []
         for path in sorted(self.folder.glob("*.yaml")):
-            with contextlib.suppress(EditorError):
-                found.append(check_name(path.stem))
+            with contextlib.suppress(EditorError), self._opened(check_name(path.stem)):
+                found.append(path.stem)  # opened, as the editor would: listed
         return found
 
     def path(self, name: str) -> Path:
@@ -60,19 +74,32 @@ class DiagramFiles:
 
     def read(self, name: str) -> bytes:
         """An existing diagram's bytes; 404 if there is none, 422 if it is no plain file."""
-        path = self.path(name)
-        if path.is_symlink() or (path.exists() and not path.is_file()):
-            raise EditorError(422, f"{self.shown(name)} is not a plain file; the editor leaves it")
-        try:
-            with path.open("rb") as file:
-                data = file.read(MAX_FILE_BYTES + 1)
-        except FileNotFoundError:
-            raise EditorError(404, f"there is no {self.shown(name)}") from None
-        except OSError as error:
-            raise EditorError(422, f"cannot read {self.shown(name)}: {error.strerror}") from None
+        with self._opened(name) as file:
+            data = file.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise EditorError(422, f"{self.shown(name)} is larger than a diagram file can be")
         return data
+
+    @contextlib.contextmanager
+    def _opened(self, name: str) -> Iterator[BinaryIO]:
+        """``diagrams/<name>.yaml`` opened through the one door, bound to the project.
+
+        404 if there is none; 422 if it is a link (the editor saves no file
+        through one), or if the door refuses it: it leads out of the project
+        (``diagrams/`` itself may be the link), or it is a FIFO, a device or
+        a folder.  Then it is not read, and no word of it is quoted.
+        """
+        path = self.path(name)
+        shown = self.shown(name)
+        if not os.path.lexists(path):
+            raise EditorError(404, f"there is no {shown}")
+        if path.is_symlink():
+            raise EditorError(422, f"{shown} is not a plain file; the editor leaves it")
+        try:
+            with open_project_file(path, shown, DamaError, inside=self.root) as file:
+                yield file
+        except DamaError as error:
+            raise EditorError(422, str(error)) from None
 
     def save(self, name: str, data: bytes, opened: str | None) -> bool:
         """Write ``diagrams/<name>.yaml``; ``opened`` is the digest of the file as opened.
@@ -84,8 +111,7 @@ class DiagramFiles:
         path = self.path(name)
         shown = self.shown(name)
         twin = path.with_suffix(".yml")
-        root = self.folder.parent
-        if self.folder.exists() and not self.folder.resolve().is_relative_to(root.resolve()):
+        if self.folder.exists() and not self.folder.resolve().is_relative_to(self.root.resolve()):
             raise EditorError(
                 422,
                 f"{DIAGRAMS_DIR}/ is a link that leaves the project; the editor writes only in it",
@@ -99,13 +125,13 @@ class DiagramFiles:
                 self._create(path, data)
                 return True
             try:
-                current = path.read_bytes()
-            except FileNotFoundError:
+                current = self.read(name)
+            except EditorError as error:
+                if error.status != 404:
+                    raise
                 raise EditorError(
                     409, f"{shown} was removed since you opened it; save under a new name"
                 ) from None
-            except OSError as error:
-                raise EditorError(422, f"cannot read {shown}: {error.strerror}") from None
             if digest(current) != opened:
                 raise EditorError(
                     409,

@@ -25,6 +25,7 @@ from __future__ import annotations
 import http.server
 import json
 import sys
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,14 @@ from .._common import TEMPLATES
 from ..fence.assets import fence_css, fence_scripts
 from ..servers.preview import bind, serve_until_stopped
 from . import analysis
-from .checks import EditorError, check_length, check_name, check_origin, read_json
+from .checks import (
+    EditorError,
+    check_length,
+    check_name,
+    check_origin,
+    header_fields,
+    read_json,
+)
 from .drafts import PREVIEW_ID, checked, draft_from_json, draft_of, file_text, preview, read_diagram
 from .files import DiagramFiles, digest
 
@@ -91,10 +99,19 @@ class Editor:
         self.files = DiagramFiles.of(self.root)
         self.port = port
 
-    def respond(self, method: str, target: str, headers: dict[str, str], body: bytes) -> Response:
-        """The answer to one request; a refusal is ``{"error": ...}`` with its status."""
+    def respond(
+        self,
+        method: str,
+        target: str,
+        headers: Mapping[str, str] | Iterable[tuple[str, str]],
+        body: bytes,
+    ) -> Response:
+        """The answer to one request; a refusal is ``{"error": ...}`` with its status.
+
+        ``headers``: the request's header lines, name and value, in any case.
+        """
         try:
-            return self._respond(method, target, headers, body)
+            return self._respond(method, target, header_fields(headers), body)
         except EditorError as error:
             return json_response(error.status, {"error": error.message})
         except DamaError as error:
@@ -225,7 +242,7 @@ def handler_for(editor: Editor) -> type[http.server.BaseHTTPRequestHandler]:
 
         def do_POST(self) -> None:
             try:
-                size = check_length(self.headers.get("Content-Length"))
+                size = check_length(header_fields(self.headers.items()).get("content-length"))
             except EditorError as error:
                 self._send(json_response(error.status, {"error": error.message}))
                 self.close_connection = True  # the body is left unread
@@ -241,9 +258,8 @@ def handler_for(editor: Editor) -> type[http.server.BaseHTTPRequestHandler]:
             self.close_connection = True
 
         def _answer(self, body: bytes) -> None:
-            headers = {key: value for key, value in self.headers.items()}
             try:
-                response = editor.respond(self.command, self.path, headers, body)
+                response = editor.respond(self.command, self.path, self.headers.items(), body)
             except Exception as error:  # a bug: said in one line, never a traceback
                 print(f"dama-diagrams editor: {type(error).__name__}: {error}", file=sys.stderr)
                 response = json_response(500, {"error": f"the editor failed: {error}"})
