@@ -7,6 +7,30 @@ them once, at the edge, without a traceback.
 
 from __future__ import annotations
 
+import re
+
+UNSEEN = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+)
+"""What a terminal or a log would act on, or show as nothing: control characters (C0, DEL,
+C1), the direction, zero-width and line-separator characters, the byte-order mark, and lone
+surrogates (the bytes of a file name that are not UTF-8)."""
+
+
+def visible(text: str, keep: str = "") -> str:
+    """``text`` with every character of :data:`UNSEEN` but those in ``keep`` escaped.
+
+    The escapes are Python's (``\\n``, ``\\x1b``, ``\\u202e``, ``\\udcff``), so a file
+    name chosen to clear a terminal, retitle it, reverse the text after it or start
+    a new line of a CI log is shown as what it is, on its line.
+    """
+    return UNSEEN.sub(lambda found: found[0] if found[0] in keep else _escape(found[0]), text)
+
+
+def _escape(char: str) -> str:
+    """One character as Python writes it in a string: ``\\n``, ``\\x1b``, ``\\u202e``."""
+    return char.encode("unicode_escape").decode("ascii")
+
 
 def shorten(text: str, limit: int = 60) -> str:
     """Quote user input in a message without letting a huge input flood the terminal."""
@@ -34,9 +58,10 @@ class DamaError(Exception):
     def __str__(self) -> str:
         if self.path is None:
             return self.message
+        path = visible(self.path)  # a file name can hold anything but "/" and NUL
         if self.line is None:
-            return f"{self.path}: {self.message}"
-        return f"{self.path}:{self.line}: {self.message}"
+            return f"{path}: {self.message}"
+        return f"{path}:{self.line}: {self.message}"
 
 
 class PositionError(DamaError, ValueError):

@@ -178,3 +178,209 @@ def test_a_fence_is_found_at_its_line_whatever_surrounds_it(
 def test_any_text_reads_without_an_exception(text: str) -> None:
     for fence in dama_fences(text):
         assert 1 <= fence.line <= text.count("\n") + 1
+
+
+# -- Every line is safe for where it goes, whoever chose the file names ------------
+
+RUNNER_COMMANDS = {
+    "add-mask", "add-matcher", "add-path", "debug", "echo", "endgroup", "error", "group",
+    "notice", "remove-matcher", "save-state", "set-env", "set-output", "stop-commands",
+    "warning",
+}  # fmt: skip
+"""The commands a GitHub Actions runner registers (actions/runner, ActionCommandManager)."""
+
+
+def runner_commands(output: str) -> list[tuple[str, dict[str, str]]]:
+    """The workflow commands a runner finds in ``output``, by its own parsing rules.
+
+    From actions/runner's ActionCommand.cs: a line ends at CR, LF or CRLF; ``::name
+    props::data`` counts after leading blanks are trimmed (TryParseV2), and the older
+    ``##[name props]data`` anywhere in a line (TryParse). A property value is
+    unescaped from ``%0D``, ``%0A``, ``%3A``, ``%2C`` and ``%25``.
+    """
+    found = []
+    for line in re.split(r"\r\n|\r|\n", output):
+        trimmed = line.lstrip()
+        if trimmed.startswith("::") and "::" in trimmed[2:]:
+            info = trimmed[2 : trimmed.index("::", 2)]
+            name, _, properties = info.partition(" ")
+            if name in RUNNER_COMMANDS:
+                pairs = (pair.split("=", 1) for pair in properties.split(",") if "=" in pair)
+                found.append((name, {key: _unescape(value) for key, value in pairs}))
+                continue
+        start = line.find("##[")
+        if start >= 0 and "]" in line[start:]:
+            name = line[start + 3 : line.index("]", start)].split(" ")[0]
+            if name in RUNNER_COMMANDS:
+                found.append((name, {}))
+    return found
+
+
+def _unescape(value: str) -> str:
+    for escaped, char in (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%")):
+        value = value.replace(escaped, char)
+    return value
+
+
+RAW_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""What must never reach a terminal or a log raw: C0 but the line feed (and the tab), DEL,
+C1, and the direction controls of Unicode's bidirectional algorithm."""
+
+HOSTILE = {
+    "x\n::stop-commands::pause1": "x\\n::stop-commands::pause1",
+    "cr2\r::error::X": "cr2\\r::error::X",
+    "::warning file=README.md,line=1::FORGED": "::warning file=README.md,line=1::FORGED",
+    "  ::error::indented": "  ::error::indented",
+    "a##[error]b": "a#\\x23[error]b",
+    "t\x1b]0;PWNED-TITLE\x07\x1b[2J\u202eab": "t\\x1b]0;PWNED-TITLE\\x07\\x1b[2J\\u202eab",
+}
+"""File names (without their suffix) from the review, each forging a command or driving a
+terminal when printed raw (Git accepts every one), and each as a line shows it inside: its
+controls escaped as Python writes them, and the "#" that would complete "##[". At the start
+of a line, "::" shows as "\\x3a:" too."""
+
+HOSTILE_NAMES = list(HOSTILE)
+
+
+SETUP = 'position: "W:W21:B10"\nclaim: setup\n'
+GAME = '[GameType "22"]\n1. 22-18 10-14 *\n'
+REFUSED_GAME = '[GameType "22"]\n1. 22-18 10-14 2. 18-14 *\n'
+
+
+def assert_safe(output: str) -> None:
+    """No raw control or direction character: a terminal shows every line as it is."""
+    assert RAW_CONTROLS.search(output) is None, RAW_CONTROLS.findall(output)
+
+
+@pytest.mark.parametrize("style", ["text", "json", "github"])
+def test_diagram_file_names_start_no_workflow_command(tmp_path: Path, style: str) -> None:
+    folder = tmp_path / "diagrams"
+    folder.mkdir()
+    for name in HOSTILE_NAMES:
+        (folder / f"{name}.yaml").write_text(SETUP)
+    result = run_cli("verify", "--format", style, "diagrams", cwd=tmp_path)
+    assert result.returncode == 1  # none of these names is a diagram id
+    output = result.stdout + result.stderr
+    assert_safe(output)
+    commands = runner_commands(output)
+    if style != "github":
+        assert commands == []
+        return
+    # exactly one annotation per file, each on the file it names, and nothing else
+    assert [name for name, _ in commands] == ["error"] * len(HOSTILE_NAMES)
+    # a property keeps CR and LF, which the runner unescapes; other controls show escaped
+    kept = {name: name if "\x1b" not in name else shown for name, shown in HOSTILE.items()}
+    named = sorted(properties["file"] for _, properties in commands)
+    assert named == sorted(f"diagrams/{name}.yaml" for name in kept.values())
+
+
+@pytest.mark.parametrize("style", ["text", "json", "github"])
+def test_game_file_names_start_no_workflow_command(tmp_path: Path, style: str) -> None:
+    for name in HOSTILE_NAMES:
+        (tmp_path / f"{name}.pdn").write_text(GAME)
+    (tmp_path / "::error::refused.pdn").write_text(REFUSED_GAME)
+    result = run_cli("game", "--format", style, tmp_path)
+    assert result.returncode == 1  # the refused game
+    output = result.stdout + result.stderr
+    assert_safe(output)
+    commands = runner_commands(output)
+    if style == "github":
+        [(name, properties)] = commands  # the refused game's annotation, and no other
+        assert (name, properties["file"]) == ("error", str(tmp_path / "::error::refused.pdn"))
+    else:
+        assert commands == []
+    assert "6 checked, 1 refused" in output
+
+
+def test_names_show_escaped_on_their_own_line(tmp_path: Path) -> None:
+    folder = tmp_path / "diagrams"
+    folder.mkdir()
+    for name in HOSTILE_NAMES:
+        (folder / f"{name}.yaml").write_text(SETUP)
+        (tmp_path / f"{name}.pdn").write_text(GAME)
+    verified = run_cli("verify", "diagrams", cwd=tmp_path)
+    lines = verified.stdout.splitlines() + verified.stderr.splitlines()
+    assert len(verified.stdout.splitlines()) == len(HOSTILE_NAMES) + 1  # a row each, the totals
+    assert any(line.startswith("x\\n::stop-commands::pause1 ") for line in lines)
+    assert any(
+        line.startswith("diagrams/t\\x1b]0;PWNED-TITLE\\x07\\x1b[2J\\u202eab.yaml:1: ")
+        for line in lines
+    )
+    assert any(line.startswith("diagrams/cr2\\r::error::X.yaml:1: ") for line in lines)
+    games = run_cli("game", *sorted(p.name for p in tmp_path.glob("*.pdn")), cwd=tmp_path)
+    assert games.returncode == 0
+    rows = games.stdout.splitlines()
+    assert len(rows) == len(HOSTILE_NAMES) + 1
+    # a name that starts with "::" shows its first colon escaped; "##[" its second "#"
+    assert "\\x3a:warning file=README.md,line=1::FORGED.pdn:1: game 1 (" in games.stdout
+    assert "  \\x3a:error::indented.pdn:1: game 1 (" in games.stdout
+    assert "a#\\x23[error]b.pdn:1: game 1 (" in games.stdout
+
+
+def test_json_findings_keep_the_exact_names(tmp_path: Path) -> None:
+    folder = tmp_path / "diagrams"
+    folder.mkdir()
+    for name in HOSTILE_NAMES:
+        (folder / f"{name}.yaml").write_text(SETUP)
+    result = run_cli("verify", "--format", "json", "diagrams", cwd=tmp_path)
+    paths = sorted(json.loads(line)["path"] for line in result.stdout.splitlines())
+    assert paths == sorted(f"diagrams/{name}.yaml" for name in HOSTILE_NAMES)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("verify", "{name}.yaml"),  # no such file
+        ("game", "{name}"),  # a folder without PDN files
+        ("render", "--out", "{name}", "good.yaml"),
+        ("render-game", "game.pdn", "--out", "{name}.gif"),
+        ("find", "--claim", "capture", "--time", "5", "--yaml", "{name}"),
+    ],
+    ids=["verify", "game", "render", "render-game", "find"],
+)
+def test_every_command_prints_names_safely(tmp_path: Path, command: tuple[str, ...]) -> None:
+    (tmp_path / "good.yaml").write_text(SETUP)
+    (tmp_path / "game.pdn").write_text(GAME)
+    for name in HOSTILE_NAMES:
+        if command[0] == "game":
+            (tmp_path / name).mkdir()
+        args = [part.format(name=name) for part in command]
+        result = run_cli(*args, cwd=tmp_path)
+        output = result.stdout + result.stderr
+        assert_safe(output)
+        assert runner_commands(output) == []
+        assert HOSTILE[name] in output.replace("\\x3a:", "::")
+
+
+def test_a_safe_stream_lets_no_command_form_across_writes() -> None:
+    from dama_diagrams.cli._output import SafeStream, write_command
+
+    raw = io.StringIO()
+    stream = SafeStream(raw)
+    for piece in (" ", ":", "", ":error::forged\n", "text #", "#", "[error]forged\n", "tail"):
+        stream.write(piece)
+        stream.flush()
+    write_command(stream, "::error file=a.md,line=1::meant")
+    stream.close_line()
+    assert runner_commands(raw.getvalue()) == [("error", {"file": "a.md", "line": "1"})]
+    assert raw.getvalue() == (
+        " \\x3a:error::forged\ntext #\\x23[error]forged\ntail\n::error file=a.md,line=1::meant\n"
+    )
+
+
+def test_findings_escape_controls_and_keep_json_exact() -> None:
+    name = "t\x1b[2J\u202e##[error]\x85.md"
+    finding = Finding(f"bad {name}", name, 2)
+    assert finding.text() == "t\\x1b[2J\\u202e##[error]\\x85.md:2: bad " + (
+        "t\x1b[2J\u202e##[error]\x85.md"
+    )  # the message's own characters are the stream's to escape
+    assert runner_commands(finding.github()) == [
+        (
+            "error",
+            {"file": "t\\x1b[2J\\u202e##[error]\\x85.md", "line": "2", "title": "dama-diagrams"},
+        )
+    ]
+    assert_safe(finding.github())
+    line = finding.json()
+    assert_safe(line)
+    assert "##[" not in line and json.loads(line)["path"] == name

@@ -7,6 +7,7 @@ never verified, published, or quoted in a message (a first line of
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -70,3 +71,50 @@ def test_outside_a_project_a_linked_diagram_stays_in_its_folder(tmp_path: Path) 
         "files inside its folder (copy the file in)"
     ) in result.stdout + result.stderr
     assert "1 hold, 1 failed" in result.stdout
+
+
+def linked_diagrams(project: Path, tmp_path: Path) -> Path:
+    """Make ``diagrams/`` a link to a folder outside ``project``: a secret and a diagram."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret-one.yaml").write_text(SECRET)
+    (outside / "outside.yaml").write_text(DIAGRAM)
+    shutil.rmtree(project / "diagrams")
+    (project / "diagrams").symlink_to(outside)
+    return outside
+
+
+FOLDER_REFUSED = (
+    "diagrams: is a symbolic link to a folder outside the project; keep the diagram files "
+    "inside the project (copy them in)"
+)
+
+
+def test_verify_refuses_a_diagrams_folder_that_leads_outside_in_one_line(
+    project: Path, tmp_path: Path
+) -> None:
+    linked_diagrams(project, tmp_path)
+    result = run_cli("verify", cwd=project)
+    assert result.returncode == 1
+    assert (result.stdout + result.stderr).splitlines() == [FOLDER_REFUSED]
+    result = run_cli("verify", "--format", "github", cwd=project)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"::error file=diagrams,title=dama-diagrams::{FOLDER_REFUSED.partition(': ')[2]}"
+    ]
+    result = run_cli("render", "--out", "pictures", cwd=project)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [FOLDER_REFUSED] and not (project / "pictures").exists()
+
+
+@pytest.mark.parametrize("named", ["diagrams", "."])
+def test_a_linked_folder_named_or_found_is_refused_unread(
+    project: Path, tmp_path: Path, named: str
+) -> None:
+    linked_diagrams(project, tmp_path)
+    result = run_cli("verify", named, cwd=project)
+    assert result.returncode == 1
+    output = result.stdout + result.stderr
+    assert FOLDER_REFUSED in output.splitlines()
+    for read in ("hunter2", "password", "secret-one", "outside", "Outside title"):
+        assert read not in output.replace("outside the project", "")

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 import os
+import re
+import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +38,7 @@ from dama_diagrams.engine.move import Move, jumped_square
 from dama_diagrams.engine.position import GameOverReason, Piece, Position
 from dama_diagrams.engine.priority import PriorityRule, explain, separating_rule
 from dama_diagrams.errors import DamaError, DiagramError
+from tests.conftest import copy_project, run_cli
 
 ROOT = Path(__file__).parent.parent
 DIAGRAMS = ROOT / "diagrams"
@@ -501,6 +505,77 @@ def test_verify_command_defaults_to_the_diagrams_folder(
     out = io.StringIO()
     assert main(["verify"], out) == 0
     assert out.getvalue().splitlines()[-1].endswith("every claim holds.")
+
+
+# -- verify FOLDER takes what the pre-commit hook takes, in a project's root too -----
+
+
+def hook_pattern() -> re.Pattern[str]:
+    """The ``files:`` pattern of the repository's own pre-commit hook."""
+    [hook] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    return re.compile(hook["files"])
+
+
+def hook_files(folder: Path) -> list[str]:
+    """The files below ``folder`` that the hook's pattern takes (hidden folders left out)."""
+    taken = []
+    for where, folders, files in os.walk(folder):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in files:
+            relative = (Path(where) / name).relative_to(folder).as_posix()
+            if hook_pattern().search(relative):
+                taken.append(relative)
+    return taken
+
+
+def rows(output: str) -> list[str]:
+    """The ids of verify's table: one row per diagram, before the totals."""
+    return [
+        line.split()[0] for line in output.splitlines() if "  holds: " in line or "FAILS" in line
+    ]
+
+
+def test_verify_dot_in_the_project_root_checks_every_diagram_and_no_configuration() -> None:
+    result = run_cli("verify", ".", cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    expected = sorted(Path(name).stem for name in hook_files(ROOT) if name.endswith(".yaml"))
+    assert len(expected) == len(list(DIAGRAMS.glob("*.yaml")))  # the hook takes them all
+    assert sorted(rows(result.stdout)) == expected
+    assert "mkdocs" not in result.stdout + result.stderr
+    assert "pre-commit-hooks" not in result.stdout + result.stderr
+
+
+def test_verify_of_a_project_takes_its_diagrams_folders_and_its_pages(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    shutil.copy(ROOT / ".pre-commit-hooks.yaml", project)
+    (project / "docker-compose.yaml").write_text("services: {}\n")
+    write(project / "club" / "diagrams", {"wrong-step.yaml": BAD})
+    write(project / "docs" / "guide", {"page.md": PAGE})
+    write(project / ".hidden" / "diagrams", {"never.yaml": BAD})
+    result = run_cli("verify", ".", cwd=project)
+    assert result.returncode == 1
+    failed = [line for line in result.stderr.splitlines() if line]
+    assert failed == [
+        "club/diagrams/wrong-step.yaml:3: 22-17 is not legal (not-diagonal): 17 is not one "
+        "diagonal step from 22; the legal moves are 22-18 and 22-19",
+        "docs/guide/page.md:6: 22-17 is not legal (not-diagonal): 17 is not one diagonal step "
+        "from 22; the legal moves are 22-18 and 22-19",
+    ]
+    taken = [name for name in hook_files(project) if name.endswith(".yaml")]
+    assert len(rows(result.stdout)) == len(taken) + 1  # and the page's one fence
+    checked = f"{len(taken) + 1} diagrams checked: {len(taken) - 1} hold, 2 failed."
+    assert result.stdout.splitlines()[-1] == checked
+
+
+def test_a_folder_that_is_no_project_brings_its_own_diagram_files(tmp_path: Path) -> None:
+    write(tmp_path / "found", {"good.yaml": GOOD, "misnamed.yml": GOOD, ".hidden.yaml": BAD})
+    code, lines = verify_lines(tmp_path / "found")
+    assert code == 1
+    assert (
+        f"{tmp_path / 'found' / 'misnamed.yml'}: diagram files end in .yaml; rename this file"
+        in (lines)
+    )
+    assert lines[-1] == "2 diagrams checked: 1 hold, 1 failed."
 
 
 # -- Markdown pages without a dama fence: the pre-commit hook is given every .md ----

@@ -20,6 +20,7 @@ from ._diagram_commands import add_render, add_schema, add_verify
 from ._engine_commands import add_commands as add_engine_commands
 from ._engine_commands import add_game_commands
 from ._find_command import FIND_CLAIMS, add_find
+from ._output import printing_safely
 from ._site_commands import add_site_commands, add_update_translations
 
 __all__ = ["FIND_CLAIMS", "SITE_EXTRA", "build_parser", "main"]
@@ -57,8 +58,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit code (the console script exits with it)."""
-    stream = out if out is not None else sys.stdout
+    """Run the command line; returns the exit code (the console script exits with it).
+
+    Every line printed meanwhile, to ``out``, stdout or stderr, goes through
+    :mod:`._output`: whatever names it shows, it starts no terminal escape and
+    no GitHub Actions command.
+    """
+    with printing_safely(out) as stream:
+        return _run(argv, stream)
+
+
+def _run(argv: Sequence[str] | None, stream: TextIO) -> int:
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
     try:

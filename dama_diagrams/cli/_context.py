@@ -45,6 +45,17 @@ def errors_of(out: TextIO) -> TextIO:
 
 
 def default_diagrams() -> list[Path]:
-    """``diagrams/`` of the project, or of the current folder outside any project."""
+    """``diagrams/`` of the project, or of the current folder outside any project.
+
+    A ``diagrams/`` that is a link out of the project (or out of the current
+    folder) is refused before anything in it is listed or read, as the one
+    door for project files refuses such a file.
+    """
+    from ..diagram.report import folder_outside
+
     root = project_root_or_none()
-    return [shown(root / "diagrams") if root else Path("diagrams")]
+    folder = shown(root / "diagrams") if root else Path("diagrams")
+    refused = folder_outside(folder)
+    if refused is not None:
+        raise refused
+    return [folder]

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ..errors import counted
+from ..errors import DamaError, counted, visible
 from . import _arguments
 from ._context import default_diagrams, errors_of, project_root_or_none
 from ._findings import Finding, Format, add_format_option, print_findings, summary_stream
@@ -29,20 +29,25 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
     errors = errors_of(out)
     lines = summary_stream(style, out, errors)
     root = project_root_or_none()
-    given = args.paths or default_diagrams()
+    try:
+        given = args.paths or default_diagrams()
+    except DamaError as refused:  # diagrams/ leads out of the project: nothing read
+        print_findings([Finding.of(refused)], style, out=out, errors=errors)
+        return 1
     missing = [path for path in given if not path.exists()]
     if missing:
         found = [Finding("no such file or folder", str(path)) for path in missing]
         print_findings(found, style, out=out, errors=errors)
         return 2
     report = verify_paths(given)
-    width = max((len(result.id) for result in report.results), default=0)
-    for result in report.results:
+    names = [visible(result.id) for result in report.results]  # a failed file's id is its name
+    width = max(map(len, names), default=0)
+    for name, result in zip(names, report.results, strict=True):
         if isinstance(result, VerifiedDiagram):
-            line = f"{result.id:<{width}}  {result.claim.value:<13}  holds: {result.summary}"
+            line = f"{name:<{width}}  {result.claim.value:<13}  holds: {result.summary}"
             print(line, file=lines)
         else:
-            print(f"{result.id:<{width}}  {result.claim:<13}  FAILS", file=lines)
+            print(f"{name:<{width}}  {result.claim:<13}  FAILS", file=lines)
             print_findings([Finding.of(result.error)], style, out=out, errors=errors)
     print(report.totals(), file=lines)
     translations_ok = (
@@ -71,7 +76,7 @@ def _render(args: argparse.Namespace, out: TextIO) -> int:
     from ..render.files import render_files
 
     paths = args.paths or default_diagrams()
-    missing = [str(path) for path in paths if not path.exists()]
+    missing = [visible(str(path)) for path in paths if not path.exists()]
     if missing:
         print(
             f"dama-diagrams render: no such file or folder: {', '.join(missing)}", file=sys.stderr
@@ -83,7 +88,7 @@ def _render(args: argparse.Namespace, out: TextIO) -> int:
         print(str(failure.error), file=errors)
     refused = f", {len(report.failures)} refused" if report.failures else ""
     rendered = counted(len(report.written), "diagram")
-    print(f"{rendered} rendered to {report.out_dir}{refused}", file=out)
+    print(f"{rendered} rendered to {visible(str(report.out_dir))}{refused}", file=out)
     return 0 if report.ok else 1
 
 

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, TextIO
 from ..engine.legality import IllegalReason
 from ..engine.position import MAX_PIECES, GameOverReason
 from ..engine.priority import PriorityRule
-from ..errors import counted
+from ..errors import counted, visible
 from . import _arguments
 from ._context import errors_of
+from ._output import write_controls
 
 if TYPE_CHECKING:
     from ..diagram.finder import Progress
@@ -88,7 +89,7 @@ def _find(args: argparse.Namespace, out: TextIO) -> int:
         header = [f"Found by: dama-diagrams find {again}"]
         paths = write_diagrams(result.found, args.yaml, query.slug, header=header, force=args.force)
         for path in paths:
-            print(f"wrote {path}", file=errors)
+            print(f"wrote {visible(str(path))}", file=errors)
     return 0
 
 
@@ -101,12 +102,10 @@ class _ProgressLine:
 
     def __call__(self, progress: Progress) -> None:
         found = counted(progress.found, "position")
-        print(
+        write_controls(
+            self.errors,
             f"\rfind: {progress.elapsed:.0f} s, {progress.examined:,} examined, {found} found, "
             f"now trying {progress.pieces} pieces\x1b[K",  # erase what a longer line left
-            end="",
-            file=self.errors,
-            flush=True,
         )
         self.shown = True
 

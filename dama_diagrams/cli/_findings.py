@@ -12,6 +12,13 @@ and this module is the one place that knows how:
 - ``github``: ``::error file=…,line=…,col=…::message`` workflow commands, which
   GitHub Actions shows on the line of the pull request's diff.
 
+Each is safe whoever chose the file name (see :mod:`._output`): a text line
+shows its control characters escaped; a JSON line writes them, and ``##[``,
+as JSON escapes (``\u001b``, ``\u202e``, ``#\u0023[``), the same string to a
+JSON reader; an annotation escapes what the runner unescapes (``%``, CR, LF,
+and ``:`` and ``,`` in a property) and shows any other control character
+escaped, so that its line is one command and the one it means.
+
 A command builds :class:`Finding` objects (:meth:`Finding.of` turns any
 :class:`~dama_diagrams.errors.DamaError` into one) and hands them to
 :func:`print_findings`; :func:`add_format_option` gives it the option.
@@ -25,7 +32,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, TextIO
 
-from ..errors import DamaError
+from ..errors import UNSEEN, DamaError, visible
+from ._output import write_command
 
 Format = Literal["text", "json", "github"]
 Severity = Literal["error", "warning"]
@@ -68,7 +76,7 @@ class Finding:
             "severity": self.severity,
             "message": self.message,
         }
-        return json.dumps(data, ensure_ascii=False)
+        return _json_safe(json.dumps(data, ensure_ascii=False))
 
     def github(self) -> str:
         """A GitHub Actions workflow command: the pull request shows it on the line."""
@@ -90,9 +98,22 @@ class Finding:
         return self.text()
 
 
+def _json_safe(line: str) -> str:
+    """A JSON line with :data:`~dama_diagrams.errors.UNSEEN`'s characters and ``##[`` escaped.
+
+    ``json.dumps`` escapes C0 itself; the rest, and the ``#`` of the runner's
+    older commands, only ever stand inside a JSON string, where ``\\u…`` is the same.
+    """
+    escaped = UNSEEN.sub(lambda found: f"\\u{ord(found[0]):04x}", line)
+    return escaped.replace("##[", "#\\u0023[")
+
+
 def _data(text: str) -> str:
-    """A workflow command's message: ``%``, CR and LF escaped, as GitHub documents."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A workflow command's message: ``%``, CR and LF escaped, as GitHub documents.
+
+    Any other control character is shown escaped (``\\x1b``): the runner would pass it on.
+    """
+    return visible(text, keep="\r\n").replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _property(text: str) -> str:
@@ -111,7 +132,10 @@ def print_findings(
     count = 0
     stream = errors if style == "text" else out
     for finding in findings:
-        print(finding.formatted(style), file=stream)
+        if style == "github":  # a workflow command on purpose, escaped by the runner's rules
+            write_command(stream, finding.github())
+        else:
+            print(finding.formatted(style), file=stream)
         count += finding.severity == "error"
     return count
 

@@ -17,9 +17,10 @@ from typing import Literal, TextIO
 from ..engine.game_check import RefusedGameError, move_label, moves_and_plies, ply_of
 from ..engine.games import Game, load_games, parse_label
 from ..engine.pdn import PdnError
-from ..errors import DamaError, counted
+from ..errors import DamaError, counted, visible
 from ._context import errors_of
 from ._findings import Finding, Format, print_findings, summary_stream
+from ._output import write_controls
 
 Kind = Literal["checked", "refused", "unread", "warning", "position"]
 Verdict = tuple[Kind, str, Finding | None]
@@ -64,8 +65,8 @@ def file_verdicts(path: Path, italian: bool, fen_after: str | None) -> Iterator[
         path, shown=str(path), italian=italian, notices=notices, keep=False, wanted=fen_after
     )
     for item in games:
-        for notice in notices:
-            yield "warning", f"warning: {notice}", _warning(notice)
+        for notice in map(_warning, notices):
+            yield "warning", notice.text(), notice
         notices.clear()
         if isinstance(item, PdnError):
             if isinstance(item, RefusedGameError) and fen_after is not None:
@@ -73,8 +74,8 @@ def file_verdicts(path: Path, italian: bool, fen_after: str | None) -> Iterator[
             yield ("unread" if item.game is None else "refused"), str(item), Finding.of(item)
             continue
         line = _game_line(item, fen_after)
-        for warning in item.warnings:
-            yield "warning", f"warning: {warning}", _warning(warning)
+        for warning in map(_warning, item.warnings):
+            yield "warning", warning.text(), warning
         yield "checked", line, None
 
 
@@ -230,7 +231,7 @@ def _pdn_files(given: Iterable[Path]) -> Iterator[Path]:
         if path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.suffix.lower() == ".pdn" and p.is_file())
             if not found:
-                raise DamaError(f"{path}: the folder holds no .pdn file")
+                raise DamaError("the folder holds no .pdn file", path=str(path))
             yield from found
         else:
             yield path
@@ -251,14 +252,12 @@ class _Progress:
         print(line, file=stream)
         self.count += 1
         if self.shown and self.count % 500 == 0 and time.monotonic() - self.started > 1:
-            self.errors.write(f"\r{self.count} games read\u2026")
-            self.errors.flush()
+            write_controls(self.errors, f"\r{self.count} games read\u2026")
             self.drawn = True
 
     def clear(self) -> None:
         if self.drawn:
-            self.errors.write("\r\033[K")
-            self.errors.flush()
+            write_controls(self.errors, "\r\033[K")
             self.drawn = False
 
 
@@ -269,7 +268,7 @@ def _found_before(refused: RefusedGameError, fen_after: str) -> Iterator[Verdict
     follows counts the game.
     """
     if refused.found is not None:
-        where = f"{refused.path}:{refused.first_line}: game {refused.game}"
+        where = f"{visible(str(refused.path))}:{refused.first_line}: game {refused.game}"
         yield "position", f"{where}, after {fen_after}: {refused.found.to_fen()}", None
 
 
@@ -280,7 +279,7 @@ def _game_line(game: Game, fen_after: str | None) -> str:
     line says where it ends.  Moves are counted as players count them, a move
     of White's and Black's reply, with the half-moves (plies) beside them.
     """
-    where = f"{game.path}:{game.line}: game {game.number}"
+    where = f"{visible(game.path)}:{game.line}: game {game.number}"
     moves = moves_and_plies(game.start.turn, game.length)
     if fen_after is not None:
         if game.found is not None:
@@ -307,7 +306,7 @@ def render_game(args: argparse.Namespace, out: TextIO) -> int:
         if label is not None:
             parse_label(label)
     if args.out.suffix.lower() not in (".gif", ".webp"):
-        raise DamaError(f"--out {args.out}: name a .gif or a .webp file")
+        raise DamaError(f"--out {visible(str(args.out))}: name a .gif or a .webp file")
     chosen = game_at(args.file, args.game)
     first = 0 if args.start is None else chosen.played_by(args.start) - 1
     last = chosen.length if args.end is None else chosen.played_by(args.end)
@@ -316,5 +315,5 @@ def render_game(args: argparse.Namespace, out: TextIO) -> int:
     webp = args.out.suffix.lower() == ".webp"
     frames = game_frames(chosen, first=first, last=last)
     count = write_animation(frames, args.out, image_format="webp" if webp else "gif")
-    print(f"{args.out}: game {chosen.number}, {counted(count, 'frame')}", file=out)
+    print(f"{visible(str(args.out))}: game {chosen.number}, {counted(count, 'frame')}", file=out)
     return 0

@@ -8,11 +8,13 @@ page that holds no ``dama`` fence has nothing to check, and is no mistake.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from .._files import MAX_TEXT_BYTES, open_project_file
+from .._project import PROJECT_FILE, link_outside
 from ..errors import DamaError, DiagramError, counted
 from ._fence_bytes import first_fence_line, reads_past
 from .claims import VerifiedDiagram, verify
@@ -87,20 +89,93 @@ class VerifyReport:
 
 
 def diagram_paths(paths: Iterable[Path | str]) -> list[Path]:
-    """Files as given, each once; a folder becomes its ``*.yaml`` files, sorted.
+    """Files as given, each once; a folder becomes the files :func:`folder_files` lists."""
+    return _listed(paths)[0]
 
-    A folder's ``*.yml`` files are listed too, so that they are reported
-    rather than silently skipped; and its Markdown pages, in every folder
-    below it, for the diagrams their ``dama`` fences hold.
+
+def folder_files(folder: Path) -> tuple[list[Path], list[Path]]:
+    """The diagram files and the Markdown pages of ``folder``, each list sorted.
+
+    Pages: every ``.md`` file in the folder and below it.  Diagram files: the
+    ``*.yaml`` files of every ``diagrams/`` folder in it or below it, the ones
+    the pre-commit hook's ``files:`` pattern takes, and the folder's own,
+    unless it is a project's root (it holds ``mkdocs.yml`` or a ``diagrams/``
+    folder), whose own YAML files are its configuration (``mkdocs.yml``,
+    ``.pre-commit-hooks.yaml``).  Beside each ``*.yaml`` file its ``*.yml``
+    ones, so that they are reported rather than silently skipped.  Hidden files
+    and folders (``.git``, ``.venv``) are left out, and no linked folder is
+    walked into; a linked ``diagrams/`` folder is listed, for
+    :func:`verify_paths` to check where it leads.
+    """
+    pages: list[Path] = []
+    holders: list[Path] = []
+    for where, folders, files in os.walk(folder):
+        here = Path(where)
+        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        pages.extend(here / name for name in files if name.endswith(".md") and _shown(name))
+        holders.extend(here / name for name in folders if name == DIAGRAMS_FOLDER)
+    if not _is_project_root(folder):
+        holders.insert(0, folder)
+    diagrams = [
+        file
+        for holder in dict.fromkeys(holders)
+        for suffix in ("yaml", "yml")
+        for file in sorted(holder.glob(f"*.{suffix}"))
+        if _shown(file.name) and not file.is_dir()
+    ]
+    return diagrams, sorted(pages)
+
+
+DIAGRAMS_FOLDER = "diagrams"
+"""Where a project's diagram files live, as the site and the pre-commit hook have it."""
+
+
+def _is_project_root(folder: Path) -> bool:
+    return (folder / PROJECT_FILE).is_file() or (folder / DIAGRAMS_FOLDER).is_dir()
+
+
+def _shown(name: str) -> bool:
+    """Whether a file is one that a listing takes: hidden ones are not."""
+    return not name.startswith(".")
+
+
+def _listed(paths: Iterable[Path | str]) -> tuple[list[Path], list[Failure]]:
+    """The files of ``paths``, each once; and a failure for each folder that leads outside.
+
+    A folder named, or found, that is a link out of the project (or, outside
+    any project, out of its own folder) is refused before any of its files is
+    listed: nothing there is read or quoted.
     """
     found: dict[Path, None] = {}
+    refused: list[Failure] = []
     for path in map(Path, paths):
-        if path.is_dir():
-            found.update(dict.fromkeys(sorted(path.glob("*.yaml")) + sorted(path.glob("*.yml"))))
-            found.update(dict.fromkeys(sorted(page_files(path))))
-        else:
+        if not path.is_dir():
             found[path] = None
-    return list(found)
+            continue
+        diagrams, pages = folder_files(path)
+        folders = dict.fromkeys([path, *(file.parent for file in diagrams)])
+        outside = {folder: folder_outside(folder) for folder in folders}
+        refused.extend(Failure(str(f), error) for f, error in outside.items() if error is not None)
+        found.update(dict.fromkeys(f for f in diagrams if outside[f.parent] is None))
+        if outside[path] is None:
+            found.update(dict.fromkeys(pages))
+    return list(found), refused
+
+
+def folder_outside(folder: Path) -> DiagramError | None:
+    """The refusal of a folder that is a link out of the project (else of its own folder).
+
+    The rule of the one door for project files (:func:`~dama_diagrams._project.link_outside`),
+    for a folder, before any of its files is listed or read.
+    """
+    where = link_outside(folder)
+    if where is None:
+        return None
+    return DiagramError(
+        f"is a symbolic link to a folder outside {where}; keep the diagram files inside {where} "
+        "(copy them in)",
+        path=str(folder),
+    )
 
 
 def check_file(path: Path | str) -> VerifiedDiagram | Failure:
@@ -117,12 +192,9 @@ def check_file(path: Path | str) -> VerifiedDiagram | Failure:
         return Failure(name, error, diagram)
 
 
-def page_files(folder: Path) -> Iterator[Path]:
-    """The Markdown pages in ``folder`` and below it (hidden folders, as ``.git``, left out)."""
-    for path in folder.rglob("*.md"):
-        parts = path.relative_to(folder).parts
-        if path.is_file() and not any(part.startswith(".") for part in parts):
-            yield path
+def page_files(folder: Path) -> list[Path]:
+    """The Markdown pages in ``folder`` and below it (hidden ones, and ``.git``, left out)."""
+    return folder_files(folder)[1]
 
 
 def check_markdown(path: Path | str) -> list[VerifiedDiagram | Failure]:
@@ -164,8 +236,8 @@ def verify_paths(paths: Iterable[Path | str]) -> VerifyReport:
     checked at its line in the page.
     """
     given = list(paths)
-    files = diagram_paths(given)
-    results: list[VerifiedDiagram | Failure] = []
+    files, refused = _listed(given)
+    results: list[VerifiedDiagram | Failure] = list(refused)
     pages_with_fences: list[Path] = []
     pages_without: list[Path] = []
     for path in files:
@@ -176,7 +248,8 @@ def verify_paths(paths: Iterable[Path | str]) -> VerifyReport:
         else:
             results.append(check_file(path))
     yaml_files = [path for path in files if path.suffix != ".md"]
-    results.extend(_empty_folders(given, yaml_files, pages_with_fences))
+    looked_at = [*yaml_files, *(Path(failure.path) for failure in refused)]
+    results.extend(_empty_folders(given, looked_at, pages_with_fences))
     without = tuple(map(str, pages_without))
     return VerifyReport(tuple(_flag_duplicate_ids(results)), without)
 
@@ -189,7 +262,7 @@ def verify_directory(path: Path | str = "diagrams") -> VerifyReport:
 def _empty_folders(given: list[Path | str], files: list[Path], pages: list[Path]) -> list[Failure]:
     empty = []
     for folder in map(Path, given):
-        if not folder.is_dir() or any(file.parent == folder for file in files):
+        if not folder.is_dir() or any(file.is_relative_to(folder) for file in files):
             continue
         if not any(page.is_relative_to(folder) for page in pages):
             message = "this folder holds no diagram files (*.yaml) and no page with a dama fence"

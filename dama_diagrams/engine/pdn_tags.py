@@ -13,6 +13,8 @@ import re
 from collections.abc import Mapping
 from enum import Enum
 
+from ..errors import visible
+
 
 class Verdict(Enum):
     """What a result says about the game."""
@@ -79,11 +81,8 @@ def standard_tags(tags: Mapping[str, str]) -> dict[str, str]:
     return standard
 
 
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
-
-
 def printable(text: str, limit: int = 80) -> str:
     """``text`` with every control or direction character escaped, and cut at ``limit``."""
     if len(text) > limit:
         text = text[: limit - 1] + "…"
-    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return visible(text)
