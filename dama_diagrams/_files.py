@@ -6,13 +6,17 @@ temporary file in the same folder, are flushed to the disk, and then replace
 the target in one rename, so neither a reader nor a crash, a full disk,
 Ctrl-C or SIGTERM ever leaves half a file or a stray temporary one: for
 bytes already in memory, Ctrl-C and SIGTERM wait the few milliseconds until
-the file is in place.
+the file is in place.  Only a regular file is ever replaced: a device, a
+FIFO, a socket, a folder or a symbolic link at the name is refused, and left
+as it is (``--out /dev/null`` run as root would otherwise replace the
+system's ``/dev/null`` by a file).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import os
 import secrets
 import stat
@@ -130,19 +134,115 @@ def _size(limit: int) -> str:
     return f"{limit:,} bytes"
 
 
+CACHE_FOLDER = "dama-diagrams"
+"""This toolkit's folder in the user's cache folder (``$XDG_CACHE_HOME``, else ``~/.cache``)."""
+CACHE_KEY = "cache-key"
+"""The file there that holds this machine's key for the caches (:func:`machine_key`)."""
+_KEY_BYTES = 32
+
+
+def user_cache_folder() -> Path | None:
+    """``$XDG_CACHE_HOME/dama-diagrams``, else ``~/.cache/dama-diagrams``; None without a home.
+
+    As the XDG base directory specification says, a relative ``XDG_CACHE_HOME`` is ignored.
+    """
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        home = os.path.expanduser("~")
+        if not os.path.isabs(home):
+            return None
+        base = os.path.join(home, ".cache")
+    return Path(base) / CACHE_FOLDER
+
+
+def machine_key(project: Path) -> bytes | None:
+    """This user's secret key for the caches of ``project``; None: keep no cache.
+
+    Made at random the first time, in :func:`user_cache_folder` (readable by
+    this user alone), so outside every project: no repository can bring it,
+    so no clone can bring a cache entry that passes for this machine's.  A key
+    that would lie inside ``project`` (a home folder that is the project) is
+    never used, and neither is one that is a link, not this user's, or
+    readable by others: it is made again.
+    """
+    folder = user_cache_folder()
+    if folder is None:
+        return None
+    path = folder / CACHE_KEY
+    if Path(os.path.realpath(path)).is_relative_to(project.resolve()):
+        return None  # a clone can commit .cache/dama-diagrams/cache-key
+    return _key_at(path)
+
+
+def _key_at(path: Path) -> bytes | None:
+    """The key kept at ``path``, made if it is missing or not fit to trust.
+
+    Read again for every entry (32 bytes): a key made again, or removed, is seen at once.
+    """
+    key = _read_key(path)
+    if key is not None:
+        return key
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+        try:
+            with os.fdopen(os.open(partial, flags, 0o600), "wb") as stream:
+                os.fchmod(stream.fileno(), 0o600)  # whatever the umask
+                stream.write(secrets.token_bytes(_KEY_BYTES))
+                stream.flush()
+                os.fsync(stream.fileno())
+            if os.path.lexists(path):
+                os.replace(partial, path)  # a key not fit to trust: this one instead
+            else:
+                with contextlib.suppress(FileExistsError):  # another process made one: its key
+                    os.link(partial, path)
+        finally:
+            with contextlib.suppress(OSError):
+                partial.unlink()
+    except OSError:
+        return None  # no cache folder (a read-only home): books and cards are made each time
+    return _read_key(path)  # what is there now, whoever made it
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key at ``path`` if it is fit to trust: a regular file, no link, this user's alone."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as stream:
+        status = os.fstat(descriptor)
+        if (
+            not stat.S_ISREG(status.st_mode)
+            or status.st_uid != os.geteuid()
+            or status.st_mode & 0o077
+        ):
+            return None
+        try:
+            key = stream.read(_KEY_BYTES + 1)
+        except OSError:
+            return None
+    return key if len(key) == _KEY_BYTES else None
+
+
 def read_cache_entry(
     folder: Path, key: str, suffix: str, signature: bytes, *, depth: int
 ) -> bytes | None:
     """The bytes kept for ``key`` by :func:`write_cache_entry`; None: make them again.
 
-    A cache holds what the toolkit made, never what a repository brought: an
-    entry (``<key>-<sha256 of its bytes><suffix>``) is used only if it is a
-    regular file, not a link, directly in ``folder`` (whose last ``depth``
-    folders are no links either), starts with ``signature``, and its bytes
-    have the hash its name promises.  So a clone that commits a link, or any
-    other file, under ``.cache/`` publishes nothing it brought.
+    A cache holds what this machine made, never what a repository brought: an
+    entry is named ``<key>-<its seal><suffix>``, the seal being an HMAC of the
+    key and the bytes under :func:`machine_key`, which no repository holds.
+    It is used only if that seal is right, it is a regular file, not a link,
+    directly in ``folder`` (whose last ``depth`` folders are no links either,
+    and the folder above them is the project), and starts with ``signature``.
+    So a clone that commits any file under ``.cache/`` (a forged PDF named
+    with its hash, another machine's genuine entry, a link) publishes nothing
+    it brought: the book or card is made again.
     """
-    if not _plain_folder(folder, depth):
+    secret = _cache_key(folder, depth)
+    if secret is None or not _plain_folder(folder, depth):
         return None
     for entry in sorted(folder.glob(f"{key}-*{suffix}")):
         promised = entry.name[len(key) + 1 : len(entry.name) - len(suffix)]
@@ -150,26 +250,40 @@ def read_cache_entry(
         if (
             data is not None
             and data.startswith(signature)
-            and hashlib.sha256(data).hexdigest() == promised
+            and hmac.compare_digest(_seal(secret, key, suffix, data), promised)
         ):
             return data
     return None
 
 
 def write_cache_entry(folder: Path, key: str, suffix: str, data: bytes, *, depth: int) -> None:
-    """Keep ``data`` for ``key``, named by its hash; any other entry for ``key`` is removed.
+    """Keep ``data`` for ``key``, sealed by this machine; any other entry for ``key`` is removed.
 
-    Nothing is written when the cache folder leads elsewhere through a link.
+    Nothing is written when the cache folder leads elsewhere through a link,
+    or when this machine has no key (no writable cache folder of its own).
     Raises :class:`WriteError` when the entry cannot be written.
     """
-    if not _plain_folder(folder, depth):
+    secret = _cache_key(folder, depth)
+    if secret is None or not _plain_folder(folder, depth):
         return
-    kept = folder / f"{key}-{hashlib.sha256(data).hexdigest()}{suffix}"
-    write_atomically(kept, data)
+    kept = folder / f"{key}-{_seal(secret, key, suffix, data)}{suffix}"
+    write_atomically(kept, data, replace_link=True)  # a link there is a bad entry: it goes
     for entry in folder.glob(f"{key}-*{suffix}"):
         if entry != kept:
             with contextlib.suppress(OSError):  # a bad entry (a link) goes; its target stays
                 entry.unlink()
+
+
+def _cache_key(folder: Path, depth: int) -> bytes | None:
+    """:func:`machine_key` for the project that holds ``folder``, ``depth`` folders up."""
+    return machine_key(folder.parents[depth - 1] if depth else folder)
+
+
+def _seal(secret: bytes, key: str, suffix: str, data: bytes) -> str:
+    """What names an entry: this machine's HMAC-SHA256 of its key, suffix and bytes."""
+    sealed = hmac.new(secret, f"{key}\0{suffix}\0".encode(), hashlib.sha256)
+    sealed.update(data)
+    return sealed.hexdigest()
 
 
 def _plain_folder(folder: Path, depth: int) -> bool:
@@ -206,23 +320,32 @@ def relative_to_cwd(path: Path) -> Path:
         return path
 
 
-def write_atomically(path: Path, data: bytes, *, exclusive: bool = False) -> None:
+def write_atomically(
+    path: Path, data: bytes, *, exclusive: bool = False, replace_link: bool = False
+) -> None:
     """Write ``path`` whole or not at all; raise :class:`WriteError` naming it when it fails.
 
-    A symbolic link at ``path`` is replaced by the file, never followed: a
-    write cannot land outside the folder it names.  An existing file keeps its
-    permissions; a new one gets the usual ones (0666 less the umask).
+    Only a regular file (or nothing) at ``path`` is replaced: anything else is
+    refused and left as it is (:func:`atomic_file`).  A symbolic link is never
+    followed: a write cannot land outside the folder it names.  An existing
+    file keeps its permissions; a new one gets the usual ones (0666 less the
+    umask).
 
     With ``exclusive``, the file only takes a name that nothing has, even if
     another process takes it meanwhile: :class:`FileExistsError` otherwise,
     and nothing is written.
     """
-    with interrupts_held(drop=False), atomic_file(path, exclusive=exclusive) as stream:
+    with (
+        interrupts_held(drop=False),
+        atomic_file(path, exclusive=exclusive, replace_link=replace_link) as stream,
+    ):
         stream.write(data)  # in memory already: no interrupt ever meets a temporary file
 
 
 @contextlib.contextmanager
-def atomic_file(path: Path, *, exclusive: bool = False) -> Iterator[BinaryIO]:
+def atomic_file(
+    path: Path, *, exclusive: bool = False, replace_link: bool = False
+) -> Iterator[BinaryIO]:
     """A stream whose bytes become ``path`` when the block ends well, and never otherwise.
 
     For output made piece by piece (an animation's frames): the bytes go to
@@ -231,12 +354,19 @@ def atomic_file(path: Path, *, exclusive: bool = False) -> Iterator[BinaryIO]:
     they leave the previous file and remove the temporary one.  With
     ``exclusive``, the file is put in place by a hard link, which fails with
     :class:`FileExistsError` when the name exists: no file is ever replaced.
+
+    A rename replaces whatever has the name, so what is there is looked at
+    first, and again just before the rename: a device (``/dev/null``), a
+    FIFO, a socket, a folder, or a symbolic link (to a file, or to
+    ``/proc/self/fd/1``) is a :class:`WriteError`, one line, and stays as it
+    is.  ``replace_link`` lets the file replace a link (never its target): for
+    a cache entry, and for ``find --force``, which the user asked for.
     """
     partial = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
     try:
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            mode = _mode_of(path)
+            make_output_folder(path.parent)
+            mode = _mode_to_keep(path, replace_link)  # before the first byte is written
             flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
             with os.fdopen(os.open(partial, flags, 0o666), "wb") as stream:
                 if mode is not None:
@@ -249,6 +379,7 @@ def atomic_file(path: Path, *, exclusive: bool = False) -> Iterator[BinaryIO]:
                         os.link(partial, path)  # fails if the name exists, whoever took it
                         partial.unlink()
                     else:
+                        _mode_to_keep(path, replace_link)  # nothing else took the name meanwhile
                         os.replace(partial, path)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -262,18 +393,74 @@ def atomic_file(path: Path, *, exclusive: bool = False) -> Iterator[BinaryIO]:
         raise WriteError(f"cannot write ({reason})", path=str(relative_to_cwd(path))) from None
 
 
-def write_text_atomically(path: Path, text: str) -> None:
+def write_text_atomically(path: Path, text: str, *, replace_link: bool = False) -> None:
     """:func:`write_atomically` for UTF-8 text."""
-    write_atomically(path, text.encode("utf-8"))
+    write_atomically(path, text.encode("utf-8"), replace_link=replace_link)
 
 
-def _mode_of(path: Path) -> int | None:
-    """The permissions of the regular file at ``path`` (not a link's target), if there is one."""
+_NOT_FILES = {
+    **_KINDS,
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFLNK: "a symbolic link",
+}
+
+
+def refuse_unless_replaceable(path: Path) -> None:
+    """Raise the :class:`WriteError` that writing ``path`` would: for a caller that checks first.
+
+    A command that makes a file in a worker (a book) or at length asks here
+    before it starts, so that its refusal is one line, and nothing is made for naught.
+    """
+    _mode_to_keep(path, replace_link=False)
+
+
+def make_output_folder(path: Path) -> None:
+    """Make the folder ``path`` (and its parents) for output; a :class:`WriteError` if it cannot be.
+
+    A name that is already something else (a file, a FIFO, a device) is
+    refused in one line, and left as it is.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        shown = str(relative_to_cwd(path))
+        try:
+            kind = stat.S_IFMT(path.lstat().st_mode)
+        except OSError:
+            kind = None
+        if kind is not None and kind != stat.S_IFDIR:
+            what = _NOT_FILES.get(kind, "a regular file")
+            message = f"is {what}, not a folder; name a folder, or a new one"
+            raise WriteError(message, path=shown) from None
+        reason = exc.strerror or str(exc)
+        raise WriteError(f"cannot make the folder ({reason})", path=shown) from None
+
+
+def _mode_to_keep(path: Path, replace_link: bool) -> int | None:
+    """The permissions of the regular file at ``path``, None if there is none to keep.
+
+    Anything but a regular file there (a link only with ``replace_link``) is a
+    :class:`WriteError`: it is never replaced, and nothing is written.
+    """
     try:
         status = path.lstat()
     except OSError:
         return None
-    return stat.S_IMODE(status.st_mode) if stat.S_ISREG(status.st_mode) else None
+    kind = stat.S_IFMT(status.st_mode)
+    if kind == stat.S_IFREG:
+        return stat.S_IMODE(status.st_mode)
+    if kind == stat.S_IFLNK and replace_link:
+        return None
+    fix = (
+        "name the file it points to, or put a regular file in its place"
+        if kind == stat.S_IFLNK
+        else "name a regular file, or a new one"
+    )
+    raise WriteError(
+        f"is {_NOT_FILES.get(kind, 'not a file')}, not a regular file, and is left as it is; {fix}",
+        path=str(relative_to_cwd(path)),
+    )
 
 
 def _sync_folder(folder: Path) -> None:

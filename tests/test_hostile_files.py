@@ -237,19 +237,137 @@ def test_a_card_cache_entry_linked_outside_is_drawn_again(project: Path, tmp_pat
     assert all(entry.is_file() and not entry.is_symlink() for entry in entries)
 
 
-def test_a_cache_entry_is_trusted_only_with_its_hash(tmp_path: Path) -> None:
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+FORGED = "FORGED BOOK: please pay at https://evil.example/pay"
+
+
+def _git(*args: str | Path, cwd: Path) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=x", "-c", "user.email=x@example.org", *map(str, args)],
+        cwd=cwd, check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+
+
+def test_a_cache_committed_to_the_repository_publishes_nothing_in_a_clone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """C01: a forged PDF under .cache/ became a fresh clone's rules-en.pdf; cards did the same.
+
+    Each book and card entry is forged twice: named by the SHA-256 of its
+    bytes (the probe), and sealed by the author's own machine, whose key a
+    repository cannot carry.  The clone is built on another machine.
+    """
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    author = tmp_path / "author-cache"
+    project = copy_project(tmp_path, cards=False)
+    books = {"DAMA_DIAGRAMS_BOOKS": "1", "SOURCE_DATE_EPOCH": "1700000000"}  # one cover date
+    result = run_cli(
+        "build", "--lang", "en", cwd=project, env={**books, "XDG_CACHE_HOME": str(author)}
+    )
+    assert result.returncode == 0, result.stderr
+    monkeypatch.setenv("XDG_CACHE_HOME", str(author))
+    forged = {
+        ".pdf": b"%PDF-1.7\n% " + FORGED.encode() + b"\n%%EOF\n",
+        ".png": PNG + FORGED.encode(),
+    }
+    cache = project / ".cache" / "dama-diagrams"
+    entries = sorted([*(cache / "books").iterdir(), *(cache / "cards").iterdir()])
+    assert {entry.suffix for entry in entries} == {".pdf", ".png"}
+    for entry in entries:
+        key, data = entry.name.split("-")[0], forged[entry.suffix]
+        write_cache_entry(entry.parent, key, entry.suffix, data, depth=3)  # the author's seal
+        entry.with_name(f"{key}-{hashlib.sha256(data).hexdigest()}{entry.suffix}").write_bytes(data)
+    assert len(list(cache.rglob("*-*.p*"))) == 2 * len(entries)
+    _git("init", "-q", ".", cwd=project)
+    _git("add", "-f", ".", cwd=project)
+    _git("commit", "-q", "-m", "a cache", cwd=project)
+    clone = tmp_path / "clone"
+    _git("clone", "-q", project, clone, cwd=tmp_path)
+
+    another = {**books, "XDG_CACHE_HOME": str(tmp_path / "another-machine")}
+    result = run_cli("build", "--lang", "en", cwd=clone, env=another)
+    assert result.returncode == 0, result.stderr
+    site = _published(clone / "site")
+    assert (clone / "site" / "en" / "rules-en.pdf").read_bytes().startswith(b"%PDF-")
+    assert b"\x89PNG" in site  # the cards are published ...
+    assert FORGED.encode() not in site  # ... all made again, as is the book
+    # the forged entries were the ones asked for (the same keys): they went as these were kept
+    assert FORGED.encode() not in _published(clone / ".cache")
+
+
+@pytest.fixture
+def machine(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This machine's cache folder (``XDG_CACHE_HOME``), where its key is made.
+
+    Outside ``tmp_path``, which the tests' caches (``depth=1``) take for the project.
+    """
+    folder = tmp_path_factory.mktemp("machine-cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return folder
+
+
+def test_a_cache_entry_is_trusted_only_if_this_machine_wrote_it(
+    tmp_path: Path,
+    machine: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     cache = tmp_path / "cache"
-    write_cache_entry(cache, "k", ".png", b"\x89PNG\r\n\x1a\nreal", depth=1)
-    assert read_cache_entry(cache, "k", ".png", b"\x89PNG", depth=1) == b"\x89PNG\r\n\x1a\nreal"
+    write_cache_entry(cache, "k", ".png", PNG + b"real", depth=1)
+    assert read_cache_entry(cache, "k", ".png", PNG, depth=1) == PNG + b"real"
     (entry,) = cache.iterdir()
-    entry.write_bytes(b"\x89PNG\r\n\x1a\nswapped")  # a committed regular file
-    assert read_cache_entry(cache, "k", ".png", b"\x89PNG", depth=1) is None
+    entry.write_bytes(PNG + b"swapped")  # a committed regular file
+    assert read_cache_entry(cache, "k", ".png", PNG, depth=1) is None
+    # C01: named by the SHA-256 of its bytes, as the cache once named its entries
+    forged = cache / f"k-{hashlib.sha256(PNG + b'forged').hexdigest()}.png"
+    forged.write_bytes(PNG + b"forged")
+    assert read_cache_entry(cache, "k", ".png", PNG, depth=1) is None
+    # another machine's genuine entry, as a clone brings it
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("another-machine")))
+    write_cache_entry(cache, "theirs", ".png", PNG + b"theirs", depth=1)
+    assert read_cache_entry(cache, "theirs", ".png", PNG, depth=1) == PNG + b"theirs"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(machine))
+    assert read_cache_entry(cache, "theirs", ".png", PNG, depth=1) is None
     swapped = cache / f"k-{hashlib.sha256(b'not a png').hexdigest()}.png"
-    swapped.write_bytes(b"not a png")  # the right hash, but no PNG
-    assert read_cache_entry(cache, "k", ".png", b"\x89PNG", depth=1) is None
+    swapped.write_bytes(b"not a png")
+    assert read_cache_entry(cache, "k", ".png", PNG, depth=1) is None
 
 
-def test_a_cache_folder_that_is_a_link_is_neither_read_nor_written(tmp_path: Path) -> None:
+def test_the_machine_key_is_this_users_alone_and_made_again_if_others_can_read_it(
+    tmp_path: Path, machine: Path
+) -> None:
+    cache = tmp_path / "cache"
+    write_cache_entry(cache, "k", ".png", PNG + b"real", depth=1)
+    key = machine / "dama-diagrams" / "cache-key"
+    assert key.stat().st_mode & 0o777 == 0o600
+    assert len(key.read_bytes()) == 32
+    key.chmod(0o644)  # others could read it, and seal entries as this machine
+    assert read_cache_entry(cache, "k", ".png", PNG, depth=1) is None  # a new key: drawn again
+    assert key.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_cache_key_inside_the_project_is_never_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A home folder that is the project (a CI container's) would read a committed key."""
+    project = tmp_path / "project"
+    cards = project / ".cache" / "dama-diagrams" / "cards"
+    monkeypatch.setenv("HOME", str(project))
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    write_cache_entry(cards, "k", ".png", PNG + b"drawn", depth=3)
+    assert not (project / ".cache").exists()  # no key made, nothing kept
+    monkeypatch.setenv("XDG_CACHE_HOME", str(project / ".cache"))
+    write_cache_entry(cards, "k", ".png", PNG + b"drawn", depth=3)
+    assert not (project / ".cache").exists()
+    assert read_cache_entry(cards, "k", ".png", PNG, depth=3) is None
+
+
+def test_a_cache_folder_that_is_a_link_is_neither_read_nor_written(
+    tmp_path: Path, machine: Path
+) -> None:
     elsewhere = tmp_path / "elsewhere"
     write_cache_entry(elsewhere, "a", ".pdf", b"%PDF-secret", depth=1)
     (tmp_path / "cache").symlink_to(elsewhere)

@@ -12,9 +12,11 @@ import hashlib
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -255,3 +257,96 @@ def test_a_replaced_file_keeps_its_permissions(project: Path) -> None:
     new = run_cli("render", project / "diagrams" / "man-move.yaml", "--out", "out", cwd=project)
     assert new.returncode == 0, new.stderr
     assert (project / "out" / "man-move.svg").stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+# --- Only a regular file is ever replaced -------------------------------------------------
+
+OUTPUTS = {
+    # each command with an output path, and the file it writes under out/
+    "terms": (("terms", "--out", "out/terms.tbx"), "terms.tbx"),
+    "render": (("render", "diagrams/board-numbers.yaml", "--out", "out"), "board-numbers.svg"),
+    "render-game": (("render-game", "games/example.pdn", "--out", "out/game.gif"), "game.gif"),
+    "booklet": (("booklet", "--lang", "en", "--out", "out"), "en.pdf"),
+    "find --force": (("find", "--claim", "capture", "--yaml", "out", "--force"), "capture-1.yaml"),
+}
+
+
+def _put_in_the_way(target: Path, kind: str, elsewhere: Path) -> Callable[[], bool]:
+    """Something that is not a regular file at ``target``; a check that it is still as it was."""
+    if kind == "fifo":
+        os.mkfifo(target)
+        return lambda: stat.S_ISFIFO(target.lstat().st_mode)
+    if kind == "folder":
+        target.mkdir()
+        return lambda: target.is_dir() and not any(target.iterdir())
+    stdout = Path("/proc/self/fd/1")
+    linked = elsewhere / "someone-elses.txt" if kind == "link-to-a-file" else stdout
+    if kind == "link-to-a-file":
+        linked.write_text("someone else's file\n")
+    target.symlink_to(linked)
+    return lambda: (
+        os.readlink(target) == str(linked)
+        and (kind != "link-to-a-file" or linked.read_text() == "someone else's file\n")
+    )
+
+
+_KIND_SAID = {
+    "fifo": "a FIFO (named pipe)",
+    "folder": "a folder",
+    "link-to-a-file": "a symbolic link",
+    "link-to-stdout": "a symbolic link",
+}
+
+
+@pytest.mark.parametrize("kind", list(_KIND_SAID))
+@pytest.mark.parametrize("command", list(OUTPUTS))
+def test_an_output_path_that_is_not_a_regular_file_is_refused_and_left_as_it_is(
+    project: Path, tmp_path: Path, command: str, kind: str
+) -> None:
+    """terms --out replaced a FIFO, a link to a file and a link to /proc/self/fd/1 by a file."""
+    if command == "find --force" and kind.startswith("link"):
+        pytest.skip("find --force replaces a link itself, as asked (never its target)")
+    arguments, name = OUTPUTS[command]
+    written = f"out/{name}"
+    target = project / written
+    target.parent.mkdir(exist_ok=True)
+    as_it_was = _put_in_the_way(target, kind, tmp_path)
+    result = run_cli(*arguments, cwd=project)
+    assert result.returncode == 1
+    fix = (
+        "name the file it points to, or put a regular file in its place"
+        if kind.startswith("link")
+        else "name a regular file, or a new one"
+    )
+    assert result.stderr.splitlines() == [
+        f"{written}: is {_KIND_SAID[kind]}, not a regular file, and is left as it is; {fix}"
+    ]
+    assert as_it_was()
+    assert [path.name for path in target.parent.iterdir()] == [target.name]  # no temporary file
+
+
+@pytest.mark.parametrize("command", ["terms", "render", "render-game", "find --force"])
+def test_an_output_folder_that_is_a_fifo_is_refused_in_one_line(
+    project: Path, command: str
+) -> None:
+    os.mkfifo(project / "out")
+    result = run_cli(*OUTPUTS[command][0], cwd=project)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "out: is a FIFO (named pipe), not a folder; name a folder, or a new one"
+    ]
+    assert stat.S_ISFIFO((project / "out").lstat().st_mode)
+
+
+def test_out_dev_null_is_refused_and_stays_a_device(project: Path) -> None:
+    """As root, --out /dev/null made the system's /dev/null a 56 KB regular file."""
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    result = run_cli("terms", "--out", "/dev/null", cwd=project)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "/dev/null: is a character device, not a regular file, and is left as it is; "
+        "name a regular file, or a new one"
+    ]
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    printed = run_cli("terms", cwd=project)  # standard output is the way to a device
+    assert printed.returncode == 0 and printed.stdout.startswith("<?xml")

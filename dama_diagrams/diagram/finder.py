@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._files import write_text_atomically
+from .._files import make_output_folder, write_text_atomically
 from ..engine.board import Color
 from ..engine.legality import IllegalReason
 from ..engine.move import Move
@@ -401,7 +401,10 @@ def write_diagrams(
     Each file is written whole (an interrupted run leaves whole files only).  A
     symbolic link in the way, even a dangling one, is never followed: it is
     refused, and ``force`` replaces the link itself, never the file it points to.
+    Anything else but a regular file there (a FIFO, a device) is refused even then.
     """
+    if results:  # a file or a FIFO of that name: one line, left as it is
+        make_output_folder(folder)
     paths = [folder / f"{stem}-{number}.yaml" for number in range(1, len(results) + 1)]
     existing = [path for path in paths if path.is_symlink() or path.exists()]
     if existing and not force:
@@ -412,5 +415,6 @@ def write_diagrams(
             + (" (the link, not the file it points to)" if first.is_symlink() else "")
         )
     for path, result in zip(paths, results, strict=True):
-        write_text_atomically(path, result.diagram_file(header))
+        # a link there was refused above, unless --force asked to replace it (never its target)
+        write_text_atomically(path, result.diagram_file(header), replace_link=True)
     return paths

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._files import write_atomically, write_text_atomically
+from .._files import make_output_folder, write_atomically, write_text_atomically
 from ..diagram import Failure, verify_paths
 from .animation import animate, capture_frames
 from .figure import ImageFormat, diagram_svg
@@ -46,7 +46,7 @@ def render_files(
     ``failures``.
     """
     report = verify_paths(list(paths))
-    out_dir.mkdir(parents=True, exist_ok=True)
+    make_output_folder(out_dir)
     written = []
     for verified in report.verified:
         target = out_dir / f"{verified.id}.{image_format}"

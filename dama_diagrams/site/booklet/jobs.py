@@ -4,9 +4,10 @@
 each PDF is written to a temporary file beside its target and renamed, so a
 reader of ``booklet/en.pdf`` never sees half a book.  Each PDF is also kept in
 the project's cache by the hash of all that makes it (its sources, the paper,
-the code and layout that make it, Typst's version), in a file named also by
-the hash of its bytes (checked on reading): a build whose sources did not
-change lays out no book, and an entry the toolkit did not write is never used.
+the code and layout that make it, Typst's version), in a file sealed by this
+machine's key (:func:`..._files.read_cache_entry`, checked on reading): a
+build whose sources did not change lays out no book, and an entry this
+machine did not write (one a clone brought) is never used.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def write_book(job: BookJob) -> tuple[float, float]:
     """Lay out one book, or take it from the cache, and write it; its wall and processor seconds."""
     started, processor = time.perf_counter(), time.process_time()
     key, depth = _digest(job), len(BOOK_CACHE.parts)
-    # an entry is trusted only if the toolkit wrote it: a regular file, a PDF, its hash
+    # an entry is trusted only if this machine wrote it: its seal, a regular file, a PDF
     pdf = (
         None
         if job.cache is None

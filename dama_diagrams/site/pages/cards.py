@@ -65,7 +65,7 @@ def iter_cards(cards: Mapping[str, Card], cache: Path | None = None) -> Iterator
 def _card_png(board: str, cache: Path | None) -> bytes:
     key, depth = _digest(repr((_CARD_REVISION, board))), len(CARD_CACHE.parts)
     if cache is not None:
-        # an entry is trusted only if the toolkit wrote it: a regular file, a PNG, its hash
+        # an entry is trusted only if this machine wrote it: its seal, a regular file, a PNG
         cached = read_cache_entry(cache, key, ".png", _PNG_SIGNATURE, depth=depth)
         if cached is not None:
             return cached

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..._files import relative_to_cwd
+from ..._files import refuse_unless_replaceable, relative_to_cwd
 from ..._interrupts import terminate_as_interrupt
 from ...errors import DamaError, counted
 from .._common import SiteError, os_error
@@ -96,6 +96,8 @@ def _print_books(
     errors: dict[str, DamaError] = {}
     waiting: dict[str, Callable[[], tuple[float, float]]] = {}
     menu = available_languages(project_root)
+    for code in languages:  # a device or a link in the way: one line before any book is made
+        refuse_unless_replaceable(out / f"{code}.pdf")
     with worker_pool(len(languages), [write_book.__module__]) as pool:
         for code in languages:
             try:
