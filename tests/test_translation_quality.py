@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import importlib.resources
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 
 import jinja2
 import pytest
 
 from dama_diagrams.site.i18n import available_languages, load_catalog, translation_problems
+from dama_diagrams.site.i18n.catalog import CatalogError
 from dama_diagrams.site.i18n.quality import (
     CHECKS,
     QualityError,
@@ -330,6 +332,13 @@ def test_status_warns_and_strict_status_fails_on_a_finding(tmp_path: Path) -> No
         ("concepts:\n  - id: man\n    en: {term: man}\n    check: maybe\n", 4, "true or false"),
         ("concepts: [\n", 1, "not valid YAML"),  # the bracket that is never closed
         ("concepts:\n  - id: x\n    en: !!python/object:os.system {term: a}\n", 3, "tag"),
+        # noncharacters: no XML may hold U+FFFE or U+FFFF, and none is text (the TBX broke)
+        ('concepts:\n  - id: x\n    definition: "a\\uFFFF"\n    en: {term: a}\n', 3, "U+FFFF"),
+        ('concepts:\n  - id: x\n    en: {term: "\\uFFFE"}\n', 3, "noncharacter U+FFFE"),
+        ("concepts:\n  - id: x\n    en: {term: a, avoid: [b\ufdd0]}\n", 3, "U+FDD0"),
+        ('concepts:\n  - id: x\n    en: {term: "\\U0010FFFF"}\n', 3, "U+10FFFF"),
+        ("unchanged: [FID]\nconcepts:\n  - id: x\n    en: {term: a\uffff}\n", 4, "U+FFFF"),
+        ("concepts:\n  - id: x\n\n    en: {term: a\x07}\n", 4, "U+0007"),
     ],
 )
 def test_a_bad_terminology_file_is_one_error_at_its_line(text: str, line: int, wanted: str) -> None:
@@ -338,6 +347,20 @@ def test_a_bad_terminology_file_is_one_error_at_its_line(text: str, line: int, w
     assert caught.value.path == "docs/terms.yaml"
     assert caught.value.line == line
     assert wanted in caught.value.message
+
+
+@pytest.mark.parametrize("libyaml", [True, False], ids=["libyaml", "python"])
+def test_a_character_yaml_refuses_is_an_error_at_its_line_with_either_reader(
+    libyaml: bool,
+) -> None:
+    """Raw U+FFFF in terms.yaml was a traceback: libyaml's reader error is no MarkedYAMLError."""
+    from dama_diagrams.diagram._yaml import YamlError, compose_yaml
+
+    text = "a: \u00e9\u00e9\nb: 1\nc: x\uffffy\n"  # libyaml counts bytes: the é's are two
+    with pytest.raises(YamlError) as caught:
+        compose_yaml(text, libyaml=libyaml)
+    assert caught.value.line == 3
+    assert "U+FFFF" in caught.value.message
 
 
 def test_the_real_terminology_file_has_every_language_for_every_concept() -> None:
@@ -402,6 +425,112 @@ def test_the_terms_command_writes_the_tbx(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     found = _tbx_terms(out.read_bytes())
     assert found["man"]["nl"][PREFERRED] == ["schijf"]
+    _assert_well_formed(out.read_bytes())
+
+
+def _assert_well_formed(data: bytes) -> None:
+    """The TBX parses with expat (ElementTree) and, where it is installed, with libxml2 (lxml)."""
+    ET.fromstring(data)
+    try:
+        from lxml import etree  # type: ignore[import-untyped, unused-ignore]
+    except ImportError:
+        return
+    etree.fromstring(data)  # raises XMLSyntaxError on any character XML 1.0 forbids
+
+
+# Every character XML 1.0 cannot hold (C0 controls but tab, newline and CR; U+FFFE, U+FFFF),
+# and noncharacters that it can but that are no text (U+FDD0, U+1FFFF).
+UNFIT = ["\x01", "\x1b", "\x0c", "\ufffe", "\uffff", "\ufdd0", "\U0001ffff"]
+
+
+@pytest.mark.parametrize("character", UNFIT, ids=[f"U+{ord(c):04X}" for c in UNFIT])
+def test_the_tbx_writer_never_writes_a_character_xml_cannot_hold(character: str) -> None:
+    """However a text came in, a TBX is whole, well-formed XML, or is not written at all."""
+    terms = parse_terms("concepts:\n  - id: odd\n    definition: d\n    de: {term: x}\n"
+                        "    en: {term: y}\n", "docs/terms.yaml")  # fmt: skip
+    assert terms_tbx(terms, {"de": {"d": "ok"}}).count(b"<descrip") == 2
+    _assert_well_formed(terms_tbx(terms, {"de": {"d": "ok"}}))
+    with pytest.raises(CatalogError) as caught:
+        terms_tbx(terms, {"de": {"d": f"a{character}b"}})
+    assert str(caught.value).startswith(
+        f"U+{ord(character):04X} in the TBX (docs/terms.yaml, concept 'odd') cannot be written"
+    )
+
+
+def _with_de_definition(project: Path, make: Callable[[str], str]) -> int:
+    """The German catalog's translation of the board's definition changed by ``make``; its line."""
+    catalog = project / "docs" / "locales" / "de" / "LC_MESSAGES" / "messages.po"
+    lines = catalog.read_text("utf-8").split("\n")
+    number = lines.index(f'msgid "{BOARD}"') + 2
+    assert lines[number - 1].startswith('msgstr "')
+    lines[number - 1] = make(lines[number - 1])
+    catalog.write_text("\n".join(lines), encoding="utf-8")
+    return number - 1  # the entry's line: its msgid, as status names it
+
+
+BOARD = "the board of 8 × 8 squares. Only its 32 dark squares are used."
+"""The glossary's definition of the board in docs/terms.yaml: the TBX carries its translations."""
+
+
+@pytest.mark.parametrize("character", ["\ufffe", "\uffff", "\U0001fffe"])
+def test_a_noncharacter_in_a_translated_definition_stops_status_and_terms_at_its_line(
+    tmp_path: Path, character: str
+) -> None:
+    """status said 100 %, and the TBX did not parse: not well-formed (invalid token)."""
+    project = copy_project(tmp_path, cards=False)
+    line = _with_de_definition(project, lambda text: text[:-1] + character + '"')
+    where = f"docs/locales/de/LC_MESSAGES/messages.po:{line}: de: the translation of "
+    status = run_cli("status", "--lang", "de", cwd=project)
+    assert status.returncode == 1
+    (problem,) = status.stderr.splitlines()
+    assert problem.startswith(where)
+    assert f"holds the noncharacter U+{ord(character):04X} at character " in problem
+    out = tmp_path / "terms.tbx"
+    terms = run_cli("terms", "--out", out, cwd=project)
+    assert terms.returncode == 1
+    assert terms.stderr.splitlines() == [problem]  # the same line as status
+    assert not out.exists()
+    to_stdout = run_cli("terms", cwd=project)
+    assert (to_stdout.returncode, to_stdout.stdout) == (1, "")
+
+
+def test_a_control_character_in_a_translated_definition_stops_terms_at_its_line(
+    tmp_path: Path,
+) -> None:
+    """status refused it already; terms wrote it into the TBX all the same."""
+    project = copy_project(tmp_path, cards=False)
+    line = _with_de_definition(project, lambda text: text.replace("Brett", "Br\\aett"))
+    result = run_cli("terms", cwd=project)
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"docs/locales/de/LC_MESSAGES/messages.po:{line}: de: ")
+    assert "holds the control character U+0007" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("written", "wanted"),
+    [
+        ("\\uFFFF", "definition holds the noncharacter U+FFFF at character 10"),  # an escape
+        ("\uffff", "the text holds U+FFFF, a character YAML does not allow"),  # the character
+    ],
+)
+def test_a_noncharacter_in_the_terminology_file_stops_status_and_terms_at_its_line(
+    tmp_path: Path, written: str, wanted: str
+) -> None:
+    project = copy_project(tmp_path, cards=False)
+    terms = project / "docs" / "terms.yaml"
+    lines = terms.read_text("utf-8").split("\n")
+    number = lines.index(f'    definition: "{BOARD}"') + 1
+    lines[number - 1] = lines[number - 1].replace("the board", f"the board{written}")
+    terms.write_text("\n".join(lines), encoding="utf-8")
+    for command in (("status",), ("terms",)):
+        result = run_cli(*command, cwd=project)
+        assert result.returncode == 1
+        assert result.stderr.splitlines() == [f"docs/terms.yaml:{number}: {wanted}" + (
+            ", which no page, book or TBX file can hold; delete it"
+            if "noncharacter" in wanted
+            else " (a control character or a noncharacter); remove it"
+        )]  # fmt: skip
 
 
 # --- Material's own labels ------------------------------------------------------------------

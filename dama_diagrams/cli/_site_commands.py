@@ -131,24 +131,15 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
 def _terms(args: argparse.Namespace, out: TextIO) -> int:
     """The terminology base as TBX: to a file, or to stdout."""
     from .._files import write_atomically
-    from ..site.i18n import available_languages, load_catalog
     from ..site.i18n.catalog import CatalogError
-    from ..site.i18n.tbx import terms_tbx
+    from ..site.i18n.tbx import terms_tbx, translated_definitions
     from ..site.i18n.terms import TERMS_FILE, load_terms
 
     root = project_root()
     terms = load_terms(root)
     if terms is None:
         raise CatalogError(f"there is no terminology file {TERMS_FILE.as_posix()} to export")
-    definitions = {
-        code: {
-            english: entry.translation
-            for (_, english), entry in load_catalog(root, code).entries.items()
-            if entry.state == "translated"
-        }
-        for code in available_languages(root)
-    }
-    data = terms_tbx(terms, definitions)
+    data = terms_tbx(terms, translated_definitions(root, terms))
     if args.out is None:
         out.write(data.decode())
     else:

@@ -222,15 +222,23 @@ def compose_yaml(text: str, *, libyaml: bool | None = None) -> YamlValue | None:
     :class:`YamlError` for anything a diagram file must not contain.
     """
     use_c = USE_LIBYAML if libyaml is None else libyaml
-    loader = (
-        _PlainCLoader(text)
-        if use_c
-        else StrictLoader(
-            text, alias_message=DIAGRAM_ALIAS_MESSAGE, refuse_anchors=False, max_depth=MAX_DEPTH
+    try:
+        loader = (
+            _PlainCLoader(text)
+            if use_c
+            else StrictLoader(
+                text,
+                alias_message=DIAGRAM_ALIAS_MESSAGE,
+                refuse_anchors=False,
+                max_depth=MAX_DEPTH,
+            )
         )
-    )
+    except yaml.reader.ReaderError as error:  # the pure-Python reader checks every character
+        raise _refused_character(error, text) from None
     try:
         node = loader.get_single_node()
+    except yaml.reader.ReaderError as error:  # libyaml's, as it reads
+        raise _refused_character(error, text) from None
     except yaml.MarkedYAMLError as error:
         raise _yaml_problem(error, text.rstrip()) from None
     except RecursionError:
@@ -240,6 +248,17 @@ def compose_yaml(text: str, *, libyaml: bool | None = None) -> YamlValue | None:
     if node is None:
         return None
     return _to_value(node, None, 1, set())
+
+
+def _refused_character(error: yaml.reader.ReaderError, text: str) -> YamlError:
+    """A character that YAML refuses, at its line (libyaml counts bytes: found by the character)."""
+    code = int(error.character)  # text, not bytes, is read here: always a code point
+    line = text.count("\n", 0, max(text.find(chr(code)), 0)) + 1
+    return YamlError(
+        line,
+        f"the text holds U+{code:04X}, a character YAML does not allow (a control character "
+        "or a noncharacter); remove it",
+    )
 
 
 def _yaml_problem(error: yaml.MarkedYAMLError, text: str) -> YamlError:

@@ -29,7 +29,7 @@ from .reading import (
     load_catalog,
     native_name,
 )
-from .terms import Terms, TermsError, load_terms
+from .terms import Terms, TermsError, load_terms, noncharacter_problem
 
 DRAFTS_SETTING = "extra.dama_diagrams.drafts"
 """Where ``mkdocs.yml`` lists the languages that are not published yet."""
@@ -106,13 +106,9 @@ def _check(catalog: Catalog, terms: Terms | None) -> _Checked:
     for key, entry in catalog.entries.items():
         english = key[1]
         if entry.state == "translated" and entry.po_line is not None:
-            wanted, got = placeholders(english), placeholders(entry.translation)
-            if wanted != got:
-                problems.append((True, _placeholder_problem(catalog, english, entry, wanted, got)))
-                refused.add(key)
-            markup = markup_problem(english, entry.translation)
-            if markup is not None:
-                problems.append((True, _translation_problem(catalog, english, entry, markup)))
+            broken = entry_problems(catalog, english, entry)
+            problems.extend((True, problem) for problem in broken)
+            if broken:
                 refused.add(key)
         elif entry.state != "translated":
             problems.append((False, _not_current(catalog, english, entry)))
@@ -120,6 +116,24 @@ def _check(catalog: Catalog, terms: Terms | None) -> _Checked:
     findings = quality_findings(catalog, terms, refused=refused)
     quality = tuple(QualityError(finding) for finding in findings)
     return _Checked(catalog.entries, terms, tuple(problems), quality)
+
+
+def entry_problems(catalog: Catalog, english: str, entry: Entry) -> list[CatalogError]:
+    """Why a build refuses the translation ``entry`` of ``english``, at its PO line; [] if not.
+
+    Its placeholders differ from the English's, it breaks the limits
+    (:func:`.limits.markup_problem`), or it holds a noncharacter
+    (:func:`.terms.noncharacter_problem`).  ``terms`` asks too, of the
+    glossary's definitions that go into the TBX file.
+    """
+    found = []
+    wanted, got = placeholders(english), placeholders(entry.translation)
+    if wanted != got:
+        found.append(_placeholder_problem(catalog, english, entry, wanted, got))
+    problem = noncharacter_problem(entry.translation) or markup_problem(english, entry.translation)
+    if problem is not None:
+        found.append(_translation_problem(catalog, english, entry, problem))
+    return found
 
 
 def _not_current(catalog: Catalog, english: str, entry: Entry) -> CatalogError:

@@ -27,6 +27,32 @@ _LANGUAGE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?")
 """A language code, as :data:`.reading.LANGUAGE_CODE` (not imported: reading imports this)."""
 _CONCEPT_KEYS = frozenset({"id", "italian", "definition", "check"})
 _WORD_KEYS = frozenset({"term", "headword", "forms", "avoid", "also"})
+NONCHARACTER = re.compile(
+    "[\ufdd0-\ufdef"
+    + "".join(
+        f"{chr(plane + 0xFFFE)}{chr(plane + 0xFFFF)}" for plane in range(0, 0x110000, 0x10000)
+    )
+    + "]"
+)
+"""Unicode's 66 noncharacters (U+FDD0..U+FDEF, and the last two of each plane, U+FFFE and
+U+FFFF among them): never text, and XML 1.0 refuses U+FFFE and U+FFFF outright."""
+
+
+def noncharacter_problem(text: str) -> str | None:
+    """The first noncharacter of ``text``, said as a problem; None without one.
+
+    A catalog's translation (``status``) and every text of ``docs/terms.yaml``
+    are refused with it, at their line: a TBX file that held one would not be
+    XML, and no page or book shows one as text.  Control characters are
+    refused beside it, by the YAML reader and the catalogs' limits.
+    """
+    found = NONCHARACTER.search(text)
+    if found is None:
+        return None
+    return (
+        f"holds the noncharacter U+{ord(found[0]):04X} at character {found.start() + 1:,}, "
+        "which no page, book or TBX file can hold; delete it"
+    )
 
 
 class TermsError(CatalogError):
@@ -230,6 +256,9 @@ def _no_unknown(value: YamlValue, keys: Collection[str], shown: str) -> None:
 def _text(value: YamlValue | None, what: str, shown: str, line: int) -> str:
     if value is None or not isinstance(value.data, str) or not value.data.strip():
         raise TermsError(f"{what} must be some text", path=shown, line=_line(value, None) or line)
+    problem = noncharacter_problem(value.data)  # written as an escape: "\uffff"
+    if problem is not None:
+        raise TermsError(f"{what} {problem}", path=shown, line=value.line)
     return value.data.strip()
 
 
