@@ -186,13 +186,6 @@ GOOD_FILE = (
 )
 
 
-def _rewrite_later(path: Path, text: str) -> None:
-    """Change a file as an author does, seconds after the last build (Zensical reads mtimes)."""
-    before = path.stat().st_mtime
-    path.write_text(text, encoding="utf-8")
-    os.utime(path, (before + 5, before + 5))
-
-
 def test_zensical_never_keeps_the_figure_of_a_diagram_file_that_turned_false(
     tmp_path: Path,
 ) -> None:
@@ -209,15 +202,20 @@ def test_zensical_never_keeps_the_figure_of_a_diagram_file_that_turned_false(
     # With the diagrams watched, as the message says: drawn, then refused once false.
     config = site / "mkdocs.yml"
     config.write_text(config.read_text() + "watch:\n  - diagrams\n", encoding="utf-8")
-    first = run(site, "zensical", "build")
-    assert first.returncode == 0, first.stderr[-3000:]
-    assert "Verificato dal motore:" in (site / "site" / "index.html").read_text(encoding="utf-8")
-    _rewrite_later(diagram, GOOD_FILE.replace("22x13", "22x14"))
-    second = run(site, "zensical", "build")
-    output = second.stdout + second.stderr
-    assert second.returncode != 0, "Zensical published the old figure of a false claim"
-    assert "diagrams/capture.yaml:3: 22x14 is not legal" in output, output[-3000:]
-    assert "Traceback" not in output
+    # An author's script: the file turned false right after each build, in the same
+    # second as often as not (Zensical knows a file's time only to the second).
+    for _ in range(3):
+        diagram.write_text(GOOD_FILE, encoding="utf-8")
+        first = run(site, "zensical", "build")
+        assert first.returncode == 0, first.stderr[-3000:]
+        page = (site / "site" / "index.html").read_text(encoding="utf-8")
+        assert "Verificato dal motore:" in page
+        diagram.write_text(GOOD_FILE.replace("22x13", "22x14"), encoding="utf-8")
+        second = run(site, "zensical", "build")
+        output = second.stdout + second.stderr
+        assert second.returncode != 0, "Zensical published the old figure of a false claim"
+        assert "diagrams/capture.yaml:3: 22x14 is not legal" in output, output[-3000:]
+        assert "Traceback" not in output
 
 
 @pytest.mark.parametrize("name", ["mkdocs", "zensical"])

@@ -190,3 +190,52 @@ def test_a_fence_a_snippet_brings_in_is_checked_too(tmp_path: Path) -> None:
             extensions=["pymdownx.snippets", "pymdownx.superfences", "dama_diagrams.fence"],
             extension_configs={"pymdownx.snippets": {"base_path": [str(tmp_path)]}},
         )
+
+
+QUOTED = "# F\n\n> ```dama\n> position: {turn: white, white: [27], black: [23]}\n> claim: move\n"
+QUOTED += "> move: 27-22\n> ```\n"  # 27-22 is no move: the capture 27x20 is compulsory
+TABBED = "# F\n\n!!! note\n\n\t```dama\n\tposition: {turn: white, white: [27], black: [23]}\n"
+TABBED += "\tclaim: move\n\tmove: 27-22\n\t```\n"
+PLACED = {
+    "block quote": (QUOTED, 6),
+    "tab in an admonition": (TABBED, 8),
+    "CR line ends": (QUOTED.replace("> ", "").replace("\n", "\r"), 6),
+}
+"""Fences superfences draws wherever they stand, and the line of their false ``move:``."""
+
+
+@pytest.mark.parametrize("where", list(PLACED))
+def test_verify_and_the_build_find_a_fence_wherever_superfences_draws_it(
+    tmp_path: Path, where: str
+) -> None:
+    from dama_diagrams.diagram.markdown import check_page
+
+    text, line = PLACED[where]
+    with pytest.raises(FenceError) as caught:
+        convert(text, "admonition", "pymdownx.superfences", DamaFenceExtension(page="f.md"))
+    assert (caught.value.path, caught.value.line) == ("f.md", line)
+    page = tmp_path / "f.md"
+    page.write_bytes(text.encode("utf-8"))
+    [result] = check_page(page)
+    assert result.error is not None and result.error.line == line
+    assert "27-22 is not legal" in result.error.message
+
+
+def test_one_converter_gives_each_page_the_same_ids_after_reset() -> None:
+    md = markdown.Markdown(extensions=["pymdownx.superfences", DamaFenceExtension()])
+    ids = []
+    for _ in range(3):
+        ids.append(re.findall(r'<figure[^>]* id="([^"]+)"', md.convert(page("dama", TRUE))))
+        md.reset()
+    assert ids == [["figure-string-1"]] * 3
+
+
+def test_verify_refuses_an_id_given_twice_on_a_page(tmp_path: Path) -> None:
+    from dama_diagrams.diagram.markdown import check_page
+
+    page_file = tmp_path / "twice.md"
+    page_file.write_text(f'```dama id="a"\n{TRUE}```\n\n```dama id="a"\n{TRUE}```\n', "utf-8")
+    first, second = check_page(page_file)
+    assert first.error is None
+    assert second.error is not None and second.error.line == 7
+    assert 'id="a" is already the id of the figure on line 1' in second.error.message

@@ -680,7 +680,7 @@ TAILS = ["", " ", "}", " }", "-x", "#", "+", "_", "x", "é", "\u00a0", "\u2003",
 def fence_like_lines(draw: st.DrawFn) -> str:
     """A line that is, or nearly is, a fence's opening (or any other line, now and then)."""
     parts = [
-        draw(st.sampled_from(["", " ", "    ", "\ufeff", "\t", "x"])),
+        draw(st.sampled_from(["", " ", "    ", "\ufeff", "\t", "x", "> ", ">", " > >\t", "\t> "])),
         draw(st.sampled_from(["```", "````", "~~~", "``", "~~"])),
         draw(st.sampled_from(["", " ", "\t"])),
         draw(st.sampled_from(["", "{", "{ .", "{.", "."])),
@@ -695,12 +695,13 @@ def fence_like_lines(draw: st.DrawFn) -> str:
 @given(
     st.lists(fence_like_lines(), max_size=6),
     st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "utf-16-be", "utf-32", "latin-1"]),
+    st.sampled_from(["\n", "\r\n", "\r"]),
 )
 def test_the_byte_scan_misses_no_fence_the_page_reader_finds(
-    lines: list[str], encoding: str
+    lines: list[str], encoding: str, line_end: str
 ) -> None:
     """A page the byte scan passes unread must hold no fence that verify would check."""
-    text = "\n".join(lines)
+    text = line_end.join(lines)
     try:
         data = text.encode(encoding)
     except UnicodeEncodeError:

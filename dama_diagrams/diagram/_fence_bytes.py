@@ -19,8 +19,8 @@ import re
 from typing import BinaryIO
 
 _OPENING = re.compile(
-    rb"""(?imx) ^ N (?: (?:\xef\xbb\xbf|\xff\xfe|\xfe\xff) N )?  # a byte-order mark
-    (?: \x20 N )*                                         # the indent
+    rb"""(?imx) (?: ^ | \r ) N (?: (?:\xef\xbb\xbf|\xff\xfe|\xfe\xff) N )?  # a line, a BOM
+    (?: [\x20\t>] N )*                                   # the indent, block quotes
     (?: (?: ` N ){3,} | (?: ~ N ){3,} ) (?: [\x20\t] N )*   # the fence
     (?: \{ N (?: [\x20\t] N )* (?: \. N )? d N a N m N a N (?! \x00* [A-Za-z0-9_] )
       | (?: \. N )? d N a N m N a N (?! \x00* [A-Za-z0-9_-] ) )
@@ -32,9 +32,11 @@ _OPENING = re.compile(
 A superset of what :data:`.markdown._OPENING` matches, so that no opening is
 missed: its lookaheads refuse only ASCII letters, digits, ``_`` and ``-``,
 which that pattern refuses too (``tests/test_verify.py`` checks the two agree)."""
-_UNDECIDED = re.compile(rb"[\x00 \t`~{.\xef\xbb\xbf\xfe\xffdamDAM]*")
+_UNDECIDED = re.compile(rb"[\x00 \t>`~{.\xef\xbb\xbf\xfe\xffdamDAM]*")
 """Bytes that may all still belong to an opening: a line made of them alone is undecided."""
 
+_LINE_END = re.compile(rb"[\r\n]")
+"""A line ends at LF or at CR alone, as Python-Markdown reads a page."""
 _BLOCK = 1 << 20
 _LONG_LINE = 1 << 16
 """A line longer than this is decided on its start, and the rest of it is skipped unkept."""
@@ -51,12 +53,12 @@ def first_fence_line(stream: BinaryIO) -> int | None:
     skipping = False  # inside a long line already decided on
     while block := stream.read(_BLOCK):
         if skipping:
-            end = block.find(b"\n")
-            if end < 0:
+            end = _LINE_END.search(block)
+            if end is None:
                 continue
-            block, line, skipping = block[end + 1 :], line + 1, False
+            block, line, skipping = block[end.end() :], line + 1, False
         data = carry + block
-        whole = data.rfind(b"\n") + 1  # the complete lines end here
+        whole = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1  # the complete lines end here
         found = _OPENING.search(data, 0, whole)
         if found is not None:
             return line + data.count(b"\n", 0, found.start())

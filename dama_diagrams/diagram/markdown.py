@@ -28,8 +28,15 @@ FENCE_LANGUAGE = "dama"
 OPTIONS = ("lang", "id")
 """What a fence's header may set: ``lang="it"`` (the words around it) and ``id="name"``."""
 
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+"""Where Python-Markdown breaks lines: a page saved with CR alone is read as MkDocs reads it."""
+_PREFIX = re.compile(r"[ \t>]*")
+"""What may stand before a fence: an indent (a list, an admonition, a tab) and block quotes."""
+_QUOTE = re.compile(r"[ \t]*> ?")
+TAB = 4
+"""Python-Markdown's tab width, with which superfences measures a fence's indent."""
 _OPENING = re.compile(
-    r"(?P<indent> *)(?P<fence>`{3,}|~{3,})[ \t]*"
+    r"(?P<fence>`{3,}|~{3,})[ \t]*"
     r"(?:\{[ \t]*\.?(?P<class>(?i:dama))(?=[\s}])(?P<attributes>[^}]*)\}"
     r"|\.?(?P<language>(?i:dama))(?![\w#.+-])(?P<header>[^`]*))[ \t]*"
 )
@@ -65,24 +72,27 @@ def dama_fences(text: str) -> list[Fence]:
     A fence may be indented, inside an admonition, a list or a content tab,
     as ``pymdownx.superfences`` finds it there too; its body loses that indent.
     """
-    lines = text.split("\n")
+    lines = _LINE_BREAK.split(text)
     found: list[Fence] = []
     index = 0
     while index < len(lines):
-        line = lines[index].rstrip("\r")
-        opening = _OPENING.fullmatch(line)
-        other = re.fullmatch(r" *(`{3,}|~{3,}).*", line)
+        line = lines[index]
+        prefix = _PREFIX.match(line)
+        rest = line[prefix.end() if prefix else 0 :]
+        opening = _OPENING.fullmatch(rest)
+        other = re.fullmatch(r"(`{3,}|~{3,}).*", rest)
         if opening is None and other is None:
             index += 1
             continue
         fence = opening["fence"] if opening else other[1] if other else ""
-        indent = len(opening["indent"]) if opening else 0
+        quotes = prefix.group().count(">") if prefix else 0
+        indent = _indent(_unquote(line, quotes))
         end = index + 1
-        closing = re.compile(rf" *{re.escape(fence[0])}{{{len(fence)},}}[ \t]*")
-        while end < len(lines) and not closing.fullmatch(lines[end].rstrip("\r")):
+        closing = re.compile(rf"[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*")
+        while end < len(lines) and not closing.fullmatch(_unquote(lines[end], quotes)):
             end += 1
         if opening is not None:
-            body = [_dedent(part.rstrip("\r"), indent) for part in lines[index + 1 : end]]
+            body = [_dedent(_unquote(part, quotes), indent) for part in lines[index + 1 : end]]
             header = opening["header"]
             options, unknown, unquoted = _options(opening["attributes"] or header or "")
             if header is None:  # { .dama lang=it }: attribute lists need no quotes
@@ -116,9 +126,27 @@ def _unreadable(language: str, header: str) -> str:
     )
 
 
+def _unquote(line: str, quotes: int) -> str:
+    """``line`` without the first ``quotes`` block-quote markers (``>``) in front of it."""
+    for _ in range(quotes):
+        marker = _QUOTE.match(line)
+        if marker is None:
+            break
+        line = line[marker.end() :]
+    return line
+
+
+def _indent(line: str) -> int:
+    """How far ``line`` is indented, its tabs counted as Python-Markdown counts them."""
+    space = len(line) - len(line.lstrip(" \t"))
+    return len(line[:space].expandtabs(TAB))
+
+
 def _dedent(line: str, indent: int) -> str:
-    spaces = len(line) - len(line.lstrip(" "))
-    return line[min(spaces, indent) :]
+    """``line`` without up to ``indent`` columns of its indent (tabs expanded)."""
+    space = len(line) - len(line.lstrip(" \t"))
+    leading = line[:space].expandtabs(TAB)
+    return leading[min(len(leading), indent) :] + line[space:]
 
 
 def _options(header: str) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...]]:
@@ -304,10 +332,19 @@ def check_page(page: Path, text: str | None = None, root: Path | None = None) ->
     shown = str(page)
     text = read_page(page) if text is None else text
     results = []
+    named: dict[str, int] = {}  # id="..." options, and the line that first gave each
     for number, fence in enumerate(dama_fences(text), start=1):
         diagram = None
         try:
             diagram = fence_diagram(fence, shown, number, root)
+            wanted = fence.options.get("id")  # checked by fence_diagram: a diagram id
+            if wanted is not None and named.setdefault(wanted, fence.line) != fence.line:
+                raise DiagramError(
+                    f'id="{wanted}" is already the id of the figure on line {named[wanted]}: '
+                    "give each figure its own id",
+                    path=shown,
+                    line=fence.line,
+                )
             results.append(FenceResult(shown, fence, verify(diagram), None, diagram))
         except DamaError as error:
             results.append(FenceResult(shown, fence, None, error, diagram))

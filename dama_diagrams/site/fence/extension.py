@@ -53,9 +53,16 @@ class DamaFenceExtension(Extension):
 
     def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802  (Python-Markdown's name)
         md.registerExtension(self)
+        self.md = md
         # Before superfences (25), after the whitespace is normalised (30).
         md.preprocessors.register(_Guard(md, self), "dama_fence_guard", 26)
         md.postprocessors.register(_AllDrawn(md, self.setting), "dama_fence_all_drawn", 0)
+
+    def reset(self) -> None:
+        """``md.reset()``: the next page starts afresh, its figure ids and numbers too."""
+        md = getattr(self, "md", None)
+        if md is not None and hasattr(md, "_dama_fence_page"):
+            del md._dama_fence_page
 
     def superfences_entry(self, superfences: Any) -> None:
         """Add the ``dama`` fence to superfences' fences, unless ``custom_fences`` has it.

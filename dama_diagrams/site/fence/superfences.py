@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+import math
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -186,7 +188,8 @@ def _check_file(state: PageState, fence: Fence) -> None:
     if state.root is None:
         raise DiagramError(
             f"file: {shorten(name)} has no site folder to be read from (no mkdocs.yml here or "
-            "above): give one, as dama_fence(root=...), or write the diagram inside the fence",
+            "above): give one, as DamaFenceExtension(root=...) or dama_fence(root=...), or "
+            "write the diagram inside the fence",
             path=state.page,
             line=line,
         )
@@ -202,6 +205,24 @@ def _check_file(state: PageState, fence: Fence) -> None:
             path=state.page,
             line=line,
         )
+    _outlast_its_second(path)
+
+
+def _outlast_its_second(path: Path) -> None:
+    """Wait, if need be, until the second in which ``path`` was last written is over.
+
+    Zensical knows a watched file by its time to the second: a file written
+    again within the second this build read it in would look unchanged, and
+    the page built from the old file would stay.  Once that second is over, a
+    new write gets a new second.  Only a file written just now waits, at most 1 s.
+    """
+    try:
+        written = path.stat().st_mtime
+    except OSError:
+        return  # the diagram reader says what is wrong with it
+    wait = math.floor(written) + 1 - time.time()
+    if wait > 0:
+        time.sleep(wait)
 
 
 def format(
