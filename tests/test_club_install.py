@@ -110,6 +110,12 @@ def test_the_light_install_checks_pages_without_the_sites_weight(
     refused = run(bin_dir / "dama-diagrams", "verify", "docs", cwd=site)
     assert refused.returncode == 1
     assert "docs/regole.md:3: write the option 'lang=fr' with quotes" in refused.stderr
+    build = run(bin_dir / "dama-diagrams", "build", cwd=site)
+    assert build.returncode == 1 and "Traceback" not in build.stderr
+    assert build.stderr.strip() == (
+        "dama-diagrams: build needs MkDocs, which is not installed; it comes with the site "
+        "extra: pip install 'dama-diagrams[site]'"
+    )
     (site / "diagrams").mkdir()
     diagram = TRUE.split("```dama\n")[1].split("```", maxsplit=1)[0]
     (site / "diagrams" / "presa.yaml").write_text(diagram, encoding="utf-8")

@@ -15,7 +15,7 @@ from typing import TextIO
 
 from .._interrupts import set_off_by_interrupt
 from ..errors import DamaError
-from ._context import Handler
+from ._context import SITE_EXTRA, Handler, missing_extra
 from ._diagram_commands import add_render, add_schema, add_verify
 from ._engine_commands import add_commands as add_engine_commands
 from ._engine_commands import add_game_commands
@@ -24,20 +24,6 @@ from ._output import printing_safely
 from ._site_commands import add_site_commands, add_update_translations
 
 __all__ = ["FIND_CLAIMS", "SITE_EXTRA", "build_parser", "main"]
-
-SITE_EXTRA = {
-    "cairocffi": "cairocffi",
-    "cairosvg": "CairoSVG",
-    "material": "Material for MkDocs",
-    "mkdocs": "MkDocs",
-    "PIL": "Pillow",
-    "typst": "Typst",
-}
-"""The modules of ``pip install 'dama-diagrams[site]'``, by the name a user knows them by.
-
-The core install (the engine, ``verify``, the fence, SVG) needs none of them; a
-command that does says which is missing and how to install it.
-"""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,11 +75,7 @@ def _run(argv: Sequence[str] | None, stream: TextIO) -> int:
         missing = (error.name or "").partition(".")[0]
         if missing not in SITE_EXTRA:
             raise
-        print(
-            f"dama-diagrams {args.command}: this needs {SITE_EXTRA[missing]}, which is not "
-            "installed; it comes with the site extra: pip install 'dama-diagrams[site]'",
-            file=sys.stderr,
-        )
+        print(f"dama-diagrams: {missing_extra(args.command, missing)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

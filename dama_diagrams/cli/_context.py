@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from collections.abc import Callable
@@ -17,6 +18,36 @@ if TYPE_CHECKING:
     from typing import TypeAlias
 
     Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
+
+
+SITE_EXTRA = {
+    "cairocffi": "cairocffi",
+    "cairosvg": "CairoSVG",
+    "material": "Material for MkDocs",
+    "mkdocs": "MkDocs",
+    "PIL": "Pillow",
+    "typst": "Typst",
+}
+"""The modules of ``pip install 'dama-diagrams[site]'``, by the name a user knows them by.
+
+The core install (the engine, ``verify``, the fence, SVG) needs none of them; a
+command that does says which is missing and how to install it.
+"""
+
+
+def missing_extra(command: str, module: str) -> DamaError:
+    """One line: ``command`` needs ``module`` of the site extra, and the ``pip`` that brings it."""
+    return DamaError(
+        f"{command} needs {SITE_EXTRA[module]}, which is not installed; it comes with the "
+        "site extra: pip install 'dama-diagrams[site]'"
+    )
+
+
+def need_site_extra(command: str, *modules: str) -> None:
+    """Stop ``command`` before it reads or writes anything when the site extra is missing."""
+    for module in modules:
+        if importlib.util.find_spec(module) is None:
+            raise missing_extra(command, module)
 
 
 def project_root() -> Path:

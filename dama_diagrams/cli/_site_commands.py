@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from . import _arguments
-from ._context import errors_of, project_root, shown
+from ._context import errors_of, need_site_extra, project_root, shown
 from ._findings import Finding, Format, add_format_option, print_findings, summary_stream
 
 if TYPE_CHECKING:
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
+    need_site_extra("build", "mkdocs", "material")
     from ..site.publish.build import build_site
 
     out_dir = args.out.resolve() if args.out else None  # from where the user stands
@@ -50,6 +51,7 @@ def _booklet(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> int:
+    need_site_extra("serve", "mkdocs", "material")
     from ..site.servers.serve import serve_all, serve_site
 
     if args.lang is None:
