@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import subprocess
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from dama_diagrams.site.booklet.jobs import BOOK_CACHE
 from dama_diagrams.site.publish.booklets import build_booklets
 
 from .conftest import ROOT, copy_project, made_once, run_cli
+from .po_files import msgstr_line, translate
 
 pytestmark = pytest.mark.slow
 
@@ -544,3 +546,153 @@ def test_typographic_apostrophes_and_quotes_throughout(books: Path, language: st
     assert "'" not in text and '"' not in text
     if language in ("it", "fr"):  # "l'avversario", "l'adversaire": elided articles everywhere
         assert text.count("\u2019") > 50
+
+
+# --- a text the book cannot set: never a reason to lose the site ----------------------------
+
+
+def test_the_table_of_what_the_book_can_print_is_typsts_own_answer() -> None:
+    """``scripts/book_glyphs.py`` asks Typst about every code point (minutes); here, about
+    every one the table lists, and the neighbours of each range and every 89th of the others.
+    ``status`` and ``verify`` read the table without Typst."""
+    import typst
+
+    from dama_diagrams._book_glyph_table import SETTABLE, TYPST_VERSION
+    from dama_diagrams.site.booklet.glyphs import refused_code_points, set_alone
+
+    again = "Typst's fonts changed: run python scripts/book_glyphs.py"
+    assert typst.__version__ == TYPST_VERSION, again
+
+    def refused(codes: list[int]) -> set[int]:
+        return set().union(
+            *(refused_code_points(codes[i : i + 5000]) for i in range(0, len(codes), 5000))
+        )
+
+    listed = [code for first, last in SETTABLE for code in range(first, last + 1)]
+    assert not refused(listed), again
+    # Typst checks some of those that draw nothing only where they come first (U+FEFF).
+    quiet = [code for code in listed if unicodedata.category(chr(code))[0] in "CZ"]
+    assert list(set_alone(quiet)) == quiet, again
+    known = set(listed)
+    edges = {first - 1 for first, _ in SETTABLE} | {last + 1 for _, last in SETTABLE}
+    others = sorted(
+        code
+        for code in edges | set(range(0, 0x110000, 89))
+        if 0 <= code < 0x110000 and not 0xD800 <= code <= 0xDFFF and code not in known
+    )
+    assert refused(others) == set(others), again
+    for character in "😀⛀ก\uffff\ufeff":  # review T05: each stopped every language's build
+        assert ord(character) not in known
+    for character in "éŒЖΩ€«»\u2028\u3000\u200b\ufffd":  # Latin, Cyrillic, Greek; blank; �
+        assert ord(character) in known
+
+
+def test_a_character_the_fonts_lack_or_a_blank_heading_never_stops_the_site(
+    tmp_path: Path,
+) -> None:
+    """An emoji once failed every language's build with Typst's PDF/UA error, and a heading
+    translated as U+2028 with "heading title is empty", naming no file or line."""
+    project = copy_project(tmp_path)
+    catalog = translate(project, "it", {"The man": "La pedina 😀", "Multiple captures": "\u2028"})
+    where = "docs/locales/it/LC_MESSAGES/messages.po"
+    emoji, blank = (
+        msgstr_line(catalog, english) - 1 for english in ("The man", "Multiple captures")
+    )
+
+    result = run_cli("build", cwd=project, env={"DAMA_DIAGRAMS_BOOKS": "1"})
+
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    said = (result.stdout + result.stderr).splitlines()
+    assert [line for line in said if f"{where}:{emoji}:" in line] == [
+        f"{where}:{emoji}: it: glyphs: the translation of 'The man' has 😀 (U+1F600 GRINNING "
+        "FACE), which the printed book's fonts lack: the book shows \ufffd in its place; write it "
+        "another way (the web pages show it), or keep it with a translator comment "
+        "'# dama: allow glyphs'"
+    ]
+    assert [line for line in said if "Multiple captures" in line] == [
+        f"{where}:{blank}: it: blank: the translation of 'Multiple captures' is blank: it holds "
+        "only U+2028 (LINE SEPARATOR), which shows nothing; the site and the book show the "
+        "English instead: translate it, or empty the msgstr"
+    ]
+    for code in LANGUAGES:  # every language's pages and book
+        site = project / "site" / code
+        assert (site / "index.html").is_file(), code
+        assert PdfReader(site / f"rules-{code}.pdf").outline, code
+    book = "\n".join(
+        page.extract_text() for page in PdfReader(project / "site" / "it" / "rules-it.pdf").pages
+    )
+    assert "La pedina \ufffd" in book and "😀" not in book
+    assert "Multiple captures" in book  # the English heading, never an empty one
+    page = (project / "site" / "it" / "man" / "index.html").read_text(encoding="utf-8")
+    assert "La pedina 😀" in page  # the web page shows it
+    alone = run_cli("booklet", "--lang", "it", "--out", tmp_path / "books", cwd=project)
+    assert alone.returncode == 0, alone.stderr
+    assert sum(f"{where}:{emoji}: it: glyphs:" in line for line in alone.stderr.splitlines()) == 1
+    assert sum(f"{where}:{blank}: it: blank:" in line for line in alone.stderr.splitlines()) == 1
+
+
+def test_a_caption_the_fonts_cannot_print_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    """A caption's ⛀ once passed verify and the hook, then stopped every language's build."""
+    project = copy_project(tmp_path)
+    diagram = project / "diagrams" / "man-move.yaml"
+    lines = diagram.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, text in enumerate(lines) if text.startswith("caption:")) + 1
+    lines[number - 1] = lines[number - 1].replace("The man on {start}", "The man ⛀ on {start}")
+    diagram.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    lack = "has ⛀ (U+26C0 WHITE DRAUGHTS MAN), which the printed book's fonts lack"
+
+    checked = run_cli("verify", "diagrams/man-move.yaml", cwd=project)  # as the hook runs it
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stderr.splitlines() == [
+        f"warning: diagrams/man-move.yaml:{number}: the caption {lack}: the book shows \ufffd "
+        "in its place; write it another way"
+    ]
+    built = run_cli(
+        "build", "--lang", "en", "--lang", "it", cwd=project, env={"DAMA_DIAGRAMS_BOOKS": "1"}
+    )
+
+    assert built.returncode == 0, built.stderr
+    warned = [text for text in built.stderr.splitlines() if "man-move.yaml" in text]
+    # Italian shows the English caption too until it is translated again (its English changed).
+    assert warned == [
+        f"dama-diagrams: warning: diagrams/man-move.yaml:{number}: 'The man ⛀ on {{start}} may "
+        f"step to either dark square diago...' {lack}: the book shows \ufffd in its place (the "
+        "books of en, it); write it another way: the web pages show it"
+    ]
+    for code in ("en", "it"):
+        book = PdfReader(project / "site" / code / f"rules-{code}.pdf")
+        text = " ".join(" ".join(page.extract_text() for page in book.pages).split())
+        assert "The man \ufffd on 22" in text, code
+
+
+def _typst_refusing(folder: Path) -> dict[str, str]:
+    """An environment whose Typst loads, then refuses every book, as for a text it cannot set."""
+    shadow = folder / "refusing-typst"
+    (shadow / "typst").mkdir(parents=True)
+    (shadow / "typst" / "__init__.py").write_text(
+        "class TypstError(RuntimeError):\n"
+        "    message = 'PDF/UA-1 error: the test refuses every book'\n"
+        "    hints = []\n\n\n"
+        "class Compiler:\n"
+        "    def __init__(self, *args, **kwargs): pass\n\n"
+        "    def compile(self, *args, **kwargs): raise TypstError(self)\n",
+        encoding="utf-8",
+    )
+    return {"PYTHONPATH": str(shadow), "DAMA_DIAGRAMS_BOOKS": "1"}
+
+
+def test_a_book_typst_refuses_is_left_out_and_its_site_published(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    result = run_cli("build", "--lang", "en", cwd=project, env=_typst_refusing(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    warning = [line for line in result.stderr.splitlines() if "no printed book" in line]
+    assert warning == [
+        "dama-diagrams: warning: en: no printed book: Typst refused it: PDF/UA-1 error: the "
+        "test refuses every book; its site is published without it"
+    ]
+    site = project / "site" / "en"
+    assert (site / "index.html").is_file() and not (site / "rules-en.pdf").exists()
+    for page in site.rglob("*.html"):  # made again without it: no page links a missing book
+        assert "rules-en.pdf" not in page.read_text(encoding="utf-8"), page

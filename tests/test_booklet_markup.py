@@ -13,6 +13,7 @@ import pytest
 import typst
 from pypdf import PdfReader
 
+from dama_diagrams._book_text import book_text, unsettable
 from dama_diagrams.site._common import SiteError
 from dama_diagrams.site.booklet.markup import string_literal, text_markup
 
@@ -135,3 +136,51 @@ def test_a_move_number_stays_with_its_move() -> None:
     assert text_markup("Move 1... 10-14.") == "Move 1\\.\\.\\.\u00a010\\-14\\."
     assert text_markup("1. 23-19 10-14 2. 19x10") == "1\\.\u00a023\\-19 10\\-14 2\\.\u00a019x10"
     assert text_markup("art. 3.4 22-18") == "art\\. 3\\.4 22\\-18"  # no move number there
+
+
+# --- what the book's fonts cannot set ---------------------------------------------------------
+
+UNSETTABLE = "😀 ⛀ ก \uffff \ufeff"
+"""An emoji, the white draughts man, a Thai letter, a noncharacter, a byte-order mark: Typst
+refused each (review T05), as a character no embedded font has or as one PDF/UA forbids."""
+
+
+def _pdf_ua(markup: str) -> str:
+    """The text of a PDF/UA-1 book that Typst made of ``markup``, with its own fonts only."""
+    compiler = typst.Compiler(ignore_system_fonts=True)
+    pdf = compiler.compile(markup.encode(), format="pdf", pdf_standards=["ua-1"])
+    assert isinstance(pdf, bytes)
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def test_the_characters_the_fonts_lack_are_known() -> None:
+    assert unsettable(f"Élan Ж Ω € «» — {UNSETTABLE} \u2028\u3000\u200b") == [
+        "😀", "⛀", "ก", "\uffff", "\ufeff",
+    ]  # fmt: skip
+    assert book_text("a⛀b\ufeffc") == "a\ufffdb\ufffdc"
+
+
+def test_a_character_the_fonts_lack_is_printed_as_the_replacement_character() -> None:
+    """Typst's PDF/UA check once refused the whole book for one emoji, naming no file."""
+    text = _pdf_ua(
+        _book(
+            {
+                "index": (
+                    f"# Home {UNSETTABLE}\n\n## Men ⛀\n\nA man 😀 moves, `code 😀\ufeff`.\n\n"
+                    "```\nblock ก\n```\n"
+                )
+            }
+        )
+    )
+    assert "Home \ufffd \ufffd \ufffd \ufffd" in text
+    assert "Men \ufffd" in text and "A man \ufffd moves" in text
+    assert "code \ufffd" in text and "block \ufffd" in text
+    assert not set(UNSETTABLE.replace(" ", "")) & set(text)
+
+
+@pytest.mark.parametrize("blank", ["\u2028", "\u3000", "\u200b", "\u00ad\u2060"])
+def test_a_heading_that_shows_nothing_is_never_an_empty_heading(blank: str) -> None:
+    """PDF/UA refuses an empty heading ("heading title is empty"): it shows U+FFFD instead."""
+    document = _book({"index": f"# Home\n\n## {blank}\n\nText.\n"})
+    assert "#heading(level: 2)[\ufffd]" in document
+    assert "Home" in _pdf_ua(document)

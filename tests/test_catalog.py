@@ -335,6 +335,70 @@ def test_status_of_a_language_without_catalog_is_refused(project: Path) -> None:
     assert "dama-diagrams new-language pt" in result.stderr
 
 
+def _translated_as(text: str) -> Callable[[BabelCatalog, str], None]:
+    def change(catalog: BabelCatalog, english: str) -> None:
+        catalog[english].string = text
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("character", "named"),
+    [
+        ("😀", "😀 (U+1F600 GRINNING FACE)"),
+        ("⛀", "⛀ (U+26C0 WHITE DRAUGHTS MAN)"),
+        ("ก", "ก (U+0E01 THAI CHARACTER KO KAI)"),
+    ],
+)
+def test_status_warns_at_its_line_of_a_character_the_book_cannot_print(
+    project: Path, total: int, character: str, named: str
+) -> None:
+    """The fonts Typst embeds have no emoji, no draughts men, no Thai: said before any build."""
+    edit_message(project, "it", MAN_23, _translated_as(f"Mai all\u2019indietro {character}"))
+    line = line_of(po_file(project, "it"), f'msgid "{MAN_23}"')
+
+    result = run_cli("status", "--lang", "it", cwd=project)
+
+    assert result.returncode == 0, result.stderr  # a warning: the site shows it, the book not
+    assert status_lines(result)["it"] == expected_status("it", total, 0, 0)
+    assert result.stderr.splitlines() == [
+        f"warning: docs/locales/it/LC_MESSAGES/messages.po:{line}: it: glyphs: the translation "
+        f"of 'Never backwards' has {named}, which the printed book's fonts lack: the book "
+        "shows \ufffd in its place; write it another way (the web pages show it), or keep it "
+        "with a translator comment '# dama: allow glyphs'"
+    ]
+    strict = run_cli("status", "--lang", "it", "--strict-translations", cwd=project)
+    assert strict.returncode == 1 and f"messages.po:{line}: it: glyphs" in strict.stderr
+
+
+@pytest.mark.parametrize(
+    ("blank_text", "named"),
+    [
+        ("\u2028", "U+2028 (LINE SEPARATOR)"),
+        ("\u3000", "U+3000 (IDEOGRAPHIC SPACE)"),
+        ("\u200b\u3164", "U+200B (ZERO WIDTH SPACE), U+3164 (HANGUL FILLER)"),
+    ],
+)
+def test_a_blank_translation_is_none_and_status_says_so_at_its_line(
+    project: Path, total: int, blank_text: str, named: str
+) -> None:
+    """A heading translated as a line separator would be an empty heading: the English shows."""
+    edit_message(project, "it", MAN_23, _translated_as(blank_text))
+    line = line_of(po_file(project, "it"), f'msgid "{MAN_23}"')
+
+    result = run_cli("status", "--lang", "it", cwd=project)
+
+    assert status_lines(result)["it"] == expected_status("it", total - 1, 0, 1)
+    verb = "shows" if "," not in named else "show"
+    assert result.stderr.splitlines() == [
+        f"warning: docs/locales/it/LC_MESSAGES/messages.po:{line}: it: blank: the translation "
+        f"of 'Never backwards' is blank: it holds only {named}, which {verb} nothing; the site "
+        "and the book show the English instead: translate it, or empty the msgstr"
+    ]
+    catalog = load_catalog(project, "it")
+    assert catalog.raw(MAN_23) == MAN_23
+
+
 # --- an English sentence changes: status, then update-translations ---------------------------
 
 MAN_12_NEW = MAN_12.replace("moves one square", "steps one square")

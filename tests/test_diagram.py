@@ -441,3 +441,51 @@ def test_a_text_at_the_markdown_limits_is_read() -> None:
     title = "\u200fA man\u200e <em>moves</em>"  # marks of direction are text, not controls
     diagram = parse(EXERCISE + f'caption: "{caption}"\ntitle: "{title}"\n')
     assert diagram.caption == caption and diagram.title == title
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("\u200b", "blank text (it holds only U+200B (ZERO WIDTH SPACE), which shows nothing)"),
+        (
+            "\u3164 \u2800",
+            "blank text (it holds only U+3164 (HANGUL FILLER), U+0020 (SPACE), U+2800 (BRAILLE "
+            "PATTERN BLANK), which show nothing)",
+        ),
+        ("\u3000\u00a0", "empty"),  # white space to Python too
+    ],
+    ids=["zero-width-space", "fillers", "spaces"],
+)
+@pytest.mark.parametrize("key", ["title", "caption", "question"])
+def test_a_text_that_shows_nothing_is_refused_at_its_line_as_an_empty_one(
+    key: str, text: str, shown: str
+) -> None:
+    """A title of U+200B would be an empty heading on the page and in the book (PDF/UA)."""
+    lines = [f'{key}: "{text}"']
+    if key == "question":
+        lines = ["title: A man", f'exercise: {{ask: win, question: "{text}"}}']
+    error = error_of(EXERCISE + "\n".join(lines) + "\n")
+    assert str(error) == (
+        f"diagrams/example.yaml:{2 + len(lines)}: {key} must be English text in quotes, not "
+        f'{shown}: {key}: "…"'
+    )
+
+
+def test_a_character_the_book_cannot_print_is_a_warning_at_its_line() -> None:
+    """The fonts Typst embeds lack the draughts men and emoji: the book shows U+FFFD for them."""
+    diagram = parse(
+        EXERCISE
+        + 'title: "A man ⛀"\ncaption: "Forward only &#x1F600;"\n'
+        + 'exercise: {ask: win, question: "Which one, ก?"}\n'
+    )
+    lack = "which the printed book's fonts lack: the book shows \ufffd in its place"
+    assert [str(warning) for warning in diagram.book_warnings()] == [
+        f"diagrams/example.yaml:3: the title has ⛀ (U+26C0 WHITE DRAUGHTS MAN), {lack}; "
+        "write it another way",
+        f"diagrams/example.yaml:4: the caption has 😀 (U+1F600 GRINNING FACE), {lack}; "
+        "write it another way",
+        f"diagrams/example.yaml:5: the question has ก (U+0E01 THAI CHARACTER KO KAI), {lack}; "
+        "write it another way",
+    ]
+    plain = parse(EXERCISE + 'title: "Élan, Ж, Ω, € — «ok»"\ncaption: "Line\u2028break"\n')
+    assert plain.book_warnings() == []

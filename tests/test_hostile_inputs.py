@@ -218,8 +218,14 @@ def test_a_control_character_in_an_escape_is_refused_at_its_line(
         ),
         ("title", "Compulsory \u202ecapture", "title holds the control character U+202E at"),
         ("question", "White \u2066to play?", "question holds the control character U+2066 at"),
+        (  # an empty heading on the page, and one that PDF/UA refuses in the book
+            "title",
+            "\u200b",
+            "title must be English text in quotes, not blank text (it holds only U+200B (ZERO "
+            "WIDTH SPACE), which shows nothing)",
+        ),
     ],
-    ids=["quadratic-caption", "bidi-title", "bidi-question"],
+    ids=["quadratic-caption", "bidi-title", "bidi-question", "blank-title"],
 )
 def test_a_text_for_pages_past_the_markdown_limits_is_refused_at_its_line(
     project: Path, key: str, text: str, message: str

@@ -42,10 +42,14 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
     report = verify_paths(given)
     names = [visible(result.id) for result in report.results]  # a failed file's id is its name
     width = max(map(len, names), default=0)
+    books = _prints_books(root)
     for name, result in zip(names, report.results, strict=True):
         if isinstance(result, VerifiedDiagram):
             line = f"{name:<{width}}  {result.claim.value:<13}  holds: {result.summary}"
             print(line, file=lines)
+            if books and not result.diagram.path.endswith(".md"):  # a fence is in no book
+                warned = [Finding.of(w, "warning") for w in result.diagram.book_warnings()]
+                print_findings(warned, style, out=out, errors=errors)
         else:
             print(f"{name:<{width}}  {result.claim:<13}  FAILS", file=lines)
             print_findings([Finding.of(result.error)], style, out=out, errors=errors)
@@ -54,6 +58,13 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
         _check_translations(root, style, out, errors) if root and not args.paths else True
     )
     return 0 if report.ok and translations_ok else 1
+
+
+def _prints_books(root: Path | None) -> bool:
+    """Whether the diagrams go into printed books: a rules site's project (it has babel.cfg)."""
+    from ..site.i18n.extract import BABEL_CFG
+
+    return root is not None and (root / BABEL_CFG).is_file()
 
 
 def _check_translations(root: Path, style: Format, out: TextIO, errors: TextIO) -> bool:

@@ -38,6 +38,7 @@ from typing import TypeAlias
 
 import yaml
 
+from .._book_text import blank_problem, glyph_problem, is_blank
 from .._files import open_project_file
 from .._markdown_text import english_problem
 from .._project import link_outside
@@ -170,6 +171,20 @@ class Diagram:
     def error(self, key: str, message: str) -> DiagramError:
         """An error located at ``key``'s line in this diagram's file."""
         return DiagramError(message, path=self.path, line=self.line(key))
+
+    def book_warnings(self) -> list[DiagramError]:
+        """A warning for each text the printed book cannot set whole, at its line.
+
+        The book shows the replacement character for a character its fonts lack
+        (:func:`.._book_text.glyph_problem`); ``verify`` says so before any build.
+        """
+        question = self.exercise.question if self.exercise is not None else None
+        texts = (("title", self.title), ("caption", self.caption), ("exercise.question", question))
+        return [
+            self.error(key, f"the {key.rpartition('.')[2]} {problem}; write it another way")
+            for key, text in texts
+            if text is not None and (problem := glyph_problem(text)) is not None
+        ]
 
 
 def load_diagram(path: Path | str) -> Diagram:
@@ -347,10 +362,14 @@ class _Reader(PositionReader):
 
         It goes into Markdown on every page that shows it, so the limits of any
         such text bind it (:func:`.english_problem`): length, ``[``, nesting,
-        control and bidi characters.
+        control and bidi characters.  One that shows nothing (U+2028, U+3000,
+        a zero-width space) is refused as an empty one is: a page and the book
+        would have an empty heading or caption.
         """
-        if not isinstance(value.data, str) or not value.data.strip():
+        if not isinstance(value.data, str) or is_blank(value.data):
             shown = "empty" if isinstance(value.data, str) else value.type_name
+            if isinstance(value.data, str) and value.data.strip():  # U+200B, U+3164...
+                shown = f"blank text (it {blank_problem(value.data).removeprefix('is blank: it ')})"
             raise self.fail(
                 value.line, f'{key} must be English text in quotes, not {shown}: {key}: "…"'
             )

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib.resources import files
 
+from ..._book_text import book_text
 from ..._html_tree import ROOT
 from .._common import DIAGRAM_DIR, step_folder
 from ..i18n.safe_text import SAFE_SCHEMES
@@ -69,14 +70,18 @@ def book_document(book: BookSources, *, paper: str = "a4") -> BookDocument:
 
 
 def _front(book: BookSources, paper: str) -> str:
-    """The layout, then the book's own settings: every text a string, escaped."""
+    """The layout, then the book's own settings: every text a string, escaped.
+
+    What the book shows (its title, date, contents) shows a character its fonts
+    lack as the replacement character; its metadata keeps every character.
+    """
     settings = {
-        "title": string_literal(book.title),
+        "title": string_literal(book_text(book.title)),
         "language": string_literal(book.language.split("-")[0]),
-        "language-name": string_literal(book.language_name),
-        "date": string_literal(book.date),
+        "language-name": string_literal(book_text(book.language_name)),
+        "date": string_literal(book_text(book.date)),
         "pdf-date": "auto" if book.epoch is not None else "none",
-        "contents": string_literal(book.contents),
+        "contents": string_literal(book_text(book.contents)),
         "subject": string_literal(book.subject),
         "author": f"({string_literal(book.author)},)" if book.author else "()",
         "paper": string_literal(paper),

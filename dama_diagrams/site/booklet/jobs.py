@@ -54,6 +54,8 @@ BOOK_CACHE = Path(".cache") / "dama-diagrams" / "books"
 BOOK_REVISION = 1
 """Raise it when something outside this package changes the books' bytes."""
 _HERE = Path(__file__).parent
+_BOOK_TEXT = (_HERE.parents[1] / "_book_text.py", _HERE.parents[1] / "_book_glyph_table.py")
+"""What the book sets for a character its fonts lack: its bytes change with them."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,7 @@ def _digest(job: BookJob) -> str:
     digest.update(repr((BOOK_REVISION, version("typst"), job.paper, book.epoch)).encode())
     words = (texts, book.solutions, book.reference, book.subject, book.author)
     digest.update(repr((words, book.pages, sorted(book.games))).encode())
-    for path in [*sorted(_HERE.glob("*.py")), *sorted(_HERE.glob("*.typ"))]:
+    for path in [*sorted(_HERE.glob("*.py")), *sorted(_HERE.glob("*.typ")), *_BOOK_TEXT]:
         digest.update(path.read_bytes())
     for name in sorted(book.assets):
         digest.update(f"\n{name}\n{len(book.assets[name])}\n".encode())

@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from ..._book_text import REPLACEMENT, book_text, is_blank
 from ...render.legend import LEGEND_KEYS, legend_icon_svg
 from .._common import SiteError
 
@@ -50,10 +51,17 @@ MAX_DEPTH = 40
 
 
 def text_markup(text: str) -> str:
-    """Text as Typst markup that shows exactly it, its white space collapsed as HTML does.
+    """Text as Typst markup that shows it, its white space collapsed as HTML does.
 
-    A move number stays on the line of its move ("2. 19x10", "1... 10-14").
+    A move number stays on the line of its move ("2. 19x10", "1... 10-14").  A
+    character that the book's fonts lack shows as the replacement character
+    (:func:`..._book_text.book_text`): Typst would refuse the whole book.
     """
+    return escaped_markup(book_text(text))
+
+
+def escaped_markup(text: str) -> str:
+    """Text as Typst markup that shows exactly it, every character as it is."""
     bound = _MOVE_NUMBER.sub("\\1\u00a0", _SPACES.sub(" ", text))
     return _SPECIAL.sub(lambda found: "\\" + found[0], bound)
 
@@ -164,7 +172,10 @@ class BookMarkup:
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
             identifier = element.get("id")
             labelled = f" {label(identifier)}" if identifier else ""
-            return f"#heading(level: {tag[1]})[{self.inline_content(element, depth)}]{labelled}"
+            title = self.inline_content(element, depth)
+            if is_blank(text_content(element)) and element.find(".//img") is None:
+                title = REPLACEMENT  # PDF/UA refuses an empty heading; status warns of it
+            return f"#heading(level: {tag[1]})[{title}]{labelled}"
         if tag == "p":
             return self.inline_content(element, depth).strip()
         if tag in ("ul", "ol"):
@@ -172,7 +183,8 @@ class BookMarkup:
         if tag == "table":
             return self._table(element, depth)
         if tag == "pre":
-            return f"#dama-code(raw(block: true, {string_literal(text_content(element))}))"
+            code = book_text(text_content(element))
+            return f"#dama-code(raw(block: true, {string_literal(code)}))"
         if tag == "figure" and "dama-figure" in css:
             return self.figure(element, depth)
         if "dama-keep" in css:
@@ -325,7 +337,7 @@ class BookMarkup:
         if wrap is not None:
             return wrap(self.inline_content(element, depth))
         if tag in ("code", "kbd", "samp"):
-            return f"#raw({string_literal(text_content(element))})"
+            return f"#raw({string_literal(book_text(text_content(element)))})"
         if tag == "br":
             return "#linebreak()"
         if tag == "a":

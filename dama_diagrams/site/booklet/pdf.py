@@ -29,6 +29,10 @@ class TypstMissingError(SiteError):
     """This machine cannot lay out books (Typst does not load): the site goes out without them."""
 
 
+class BookRefusedError(SiteError):
+    """Typst refused a book's text, or failed on it: ``build`` publishes that site without it."""
+
+
 def typst_module() -> ModuleType:
     """The ``typst`` package, or :class:`TypstMissingError` saying what is missing."""
     try:
@@ -42,7 +46,12 @@ def typst_module() -> ModuleType:
 
 
 def book_pdf(book: BookSources, *, paper: str = "a4") -> bytes:
-    """The book of one language as PDF bytes; Typst's first error names its cause."""
+    """The book of one language as PDF bytes; Typst's first error names its cause.
+
+    Every text is set in the embedded fonts, a character they lack as the
+    replacement character (:mod:`.markup`), so Typst's PDF/UA check passes; what
+    it still refuses, or a panic inside it, is a :class:`BookRefusedError`.
+    """
     typst = typst_module()
     document = book_document(book, paper=PAPERS[paper])
     with tempfile.TemporaryDirectory(prefix="dama-book-") as empty_root:
@@ -58,9 +67,16 @@ def book_pdf(book: BookSources, *, paper: str = "a4") -> bytes:
         except typst.TypstError as exc:
             hints = "; ".join(getattr(exc, "hints", None) or [])
             message = " ".join(str(getattr(exc, "message", exc)).split())
-            raise SiteError(
+            raise BookRefusedError(
                 f"{book.language}: the book: Typst refused it: {message}"
                 + (f" ({hints})" if hints else "")
             ) from exc
+        except BaseException as exc:  # pyo3's PanicException derives from BaseException only
+            if type(exc).__name__ != "PanicException":
+                raise
+            message = " ".join(str(exc).split())
+            raise BookRefusedError(
+                f"{book.language}: the book: Typst failed on it: {message}"
+            ) from None
     assert isinstance(pdf, bytes)
     return pdf

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import datetime
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from babel.dates import format_date
 
+from ..._book_text import glyph_problem
+from ...errors import shorten
 from .._common import DIAGRAM_DIR, SiteError
-from ..i18n import Catalog, native_name
+from ..i18n import DEFAULT_LANGUAGE, Catalog, load_catalog, native_name, translation_problems
+from ..i18n.quality import QualityError
 from ..pages.page_templates import page_in_book
 from ..pages.renderer import EXERCISES_PAGE, PageRenderer
 
@@ -113,3 +117,46 @@ def source_date_epoch() -> int | None:
             "1970 (such as the last commit's: git log -1 --format=%ct), or unset it"
         )
     return int(value)
+
+
+def unsettable_english(catalogs: Iterable[Catalog]) -> list[str]:
+    """Each English text the books of ``catalogs`` show with a character their fonts lack.
+
+    One ``path:line: ...`` line per text, where its English is written (a
+    diagram's caption, a page's template), naming the books that show the
+    replacement character in its place.  A translation with such a
+    character is a warning of ``status`` and the build already (the ``glyphs``
+    check), at its line of the PO file.
+    """
+    books: dict[tuple[str, int], list[str]] = {}
+    english: dict[tuple[str, int], str] = {}
+    for catalog in catalogs:
+        for entry in catalog.entries.values():
+            translated = entry.state == "translated" and catalog.language != DEFAULT_LANGUAGE
+            if translated or not entry.sources:
+                continue
+            if glyph_problem(entry.english) is not None:
+                books.setdefault(entry.sources[0], []).append(catalog.language)
+                english[entry.sources[0]] = entry.english
+    lines = []
+    for (path, line), languages in sorted(books.items()):
+        problem = glyph_problem(english[path, line])
+        shown = ", ".join(languages)
+        lines.append(
+            f"{path}:{line}: {shorten(english[path, line])} {problem} (the books of {shown}); "
+            "write it another way: the web pages show it"
+        )
+    return lines
+
+
+def book_text_warnings(project_root: Path, languages: Sequence[str]) -> list[str]:
+    """For ``booklet``: each text of these books that their fonts cannot set whole, or that
+    shows nothing, one ``path:line: ...`` line each (``build`` says so among the translations).
+    """
+    _, warnings = translation_problems(project_root, languages)
+    lines = [
+        str(warning)
+        for warning in warnings
+        if isinstance(warning, QualityError) and warning.finding.check in {"glyphs", "blank"}
+    ]
+    return lines + unsettable_english(load_catalog(project_root, code) for code in languages)

@@ -11,7 +11,11 @@ These checks find what a reader would stumble over, and are warnings unless
   final colon) translated two ways in one language;
 - ``unchanged``: a translation identical to its English, unless it is only
   names and notation (the file's ``unchanged:`` list, ``22x13``, code, links);
-- ``punctuation``, ``typography``, ``markdown``: see :mod:`.typography`.
+- ``punctuation``, ``typography``, ``markdown``: see :mod:`.typography`;
+- ``glyphs``: a character that the printed book's fonts lack (an emoji, ⛀, a
+  Thai letter): the book shows the replacement character in its place;
+- ``blank``: a translation that shows nothing (U+2028, U+3000, a zero-width
+  space): it is no translation, and the site and book show the English.
 
 Each finding is a :class:`Finding`, a plain record (catalog, line, English,
 check, message) that any output format can print.  A finding is accepted with
@@ -34,12 +38,16 @@ import re
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
+from ..._book_text import blank_problem, glyph_problem, is_blank
 from ...errors import shorten
 from .catalog import Catalog, CatalogError, Entry, MessageKey
 from .terms import ENGLISH, Terms, form_pattern
 from .typography import prose, punctuation_problems, structure_problems, typography_problems
 
-CHECKS = ("terminology", "inconsistent", "unchanged", "punctuation", "typography", "markdown")
+CHECKS = (
+    *("terminology", "inconsistent", "unchanged", "punctuation", "typography", "markdown"),
+    *("glyphs", "blank"),
+)
 """Every check's name, as a finding and an allow comment name it."""
 _ALLOW = re.compile(r"\s*dama:\s*allow\s+([a-z]+(?:\s*,\s*[a-z]+)*)", re.IGNORECASE)
 """``dama: allow unchanged, markdown``: the names, then any words of explanation."""
@@ -105,7 +113,7 @@ def quality_findings(
     """
     findings = []
     for check, english, entry, message in _problems(catalog, terms, frozenset(refused)):
-        if check in allowed_checks(entry.comments):
+        if check in allowed_checks(entry.comments) - {"blank"}:  # a blank one is none at all
             continue
         findings.append(
             Finding(
@@ -150,7 +158,21 @@ def _problems(
             yield "typography", english, entry, message
         for message in structure_problems(english, text):
             yield "markdown", english, entry, message
+        glyphs = glyph_problem(text)
+        if glyphs is not None:
+            yield "glyphs", english, entry, f"{glyphs}; {_GLYPHS}"
     yield from _inconsistent(entries)
+    for key, entry in catalog.entries.items():
+        written = entry.translation and entry.po_line is not None and key not in refused
+        if written and is_blank(entry.translation) and not is_blank(key[1]):
+            yield "blank", key[1], entry, f"{blank_problem(entry.translation)}; {_BLANK}"
+
+
+_GLYPHS = (
+    "write it another way (the web pages show it), or keep it with a translator comment "
+    "'# dama: allow glyphs'"
+)
+_BLANK = "the site and the book show the English instead: translate it, or empty the msgstr"
 
 
 # --- terminology ---------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 from babel.messages.pofile import PoFileError
 
+from ..._book_text import is_blank
 from ..._files import read_project_file
 from ...errors import shorten
 from ._po import (
@@ -307,10 +308,11 @@ def _state(message: Message, english: set[str]) -> tuple[State, str | None]:
 
     A fuzzy entry whose previous English is still a message of its own was
     never a translation of this one: ``update-translations`` matched it to a
-    look-alike (``Opening moves`` to ``A king moves``).  It is missing.
+    look-alike (``Opening moves`` to ``A king moves``).  It is missing, and so is
+    a translation that shows nothing (U+2028, U+3000, a zero-width space).
     """
-    if not message.string:
-        return "missing", None
+    if not message.string or (is_blank(str(message.string)) and not is_blank(str(message.id))):
+        return "missing", None  # a translation that shows nothing is none: status says so
     if not message.fuzzy:
         return "translated", None
     old = _previous_english(message)

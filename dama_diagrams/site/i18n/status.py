@@ -17,6 +17,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..._book_text import is_blank
 from ...errors import shorten
 from .._common import BASE_CONFIG
 from .catalog import Catalog, CatalogError, Entry, MessageKey, State, placeholders
@@ -110,12 +111,17 @@ def _check(catalog: Catalog, terms: Terms | None) -> _Checked:
             problems.extend((True, problem) for problem in broken)
             if broken:
                 refused.add(key)
-        elif entry.state != "translated":
+        elif entry.state != "translated" and not _blank(entry):
             problems.append((False, _not_current(catalog, english, entry)))
     # a refused translation is not read further: its Markdown may be what stalls a build
     findings = quality_findings(catalog, terms, refused=refused)
     quality = tuple(QualityError(finding) for finding in findings)
     return _Checked(catalog.entries, terms, tuple(problems), quality)
+
+
+def _blank(entry: Entry) -> bool:
+    """A translation that shows nothing: missing, and the quality check "blank" names its line."""
+    return bool(entry.translation) and is_blank(entry.translation)
 
 
 def entry_problems(catalog: Catalog, english: str, entry: Entry) -> list[CatalogError]:

@@ -20,7 +20,7 @@ from .._common import SiteError, os_error
 from ..booklet.jobs import book_job, write_book
 from ..booklet.pdf import PAPERS, typst_module
 from ..booklet.scripts import book_fonts_lack
-from ..booklet.sources import source_date_epoch
+from ..booklet.sources import book_text_warnings, source_date_epoch
 from ..builder.config import BaseConfig
 from ..i18n import available_languages
 from ..pages.figures import Figure, load_figures
@@ -71,6 +71,7 @@ def build_booklets(
             raise SiteError(f"{code}: no printed book can be made: {why}")
         left_out += [f"{code}: no printed book: {why}" for code, why in unprintable.items()]
         chosen = [code for code in chosen if code not in unprintable]
+        left_out += [f"warning: {line}" for line in book_text_warnings(project_root, chosen)]
         started = time.perf_counter()
         figures = load_figures(project_root)
         timings = {"verify": time.perf_counter() - started}

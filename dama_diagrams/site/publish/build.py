@@ -29,7 +29,10 @@ from .._common import (
     SiteError,
 )
 from ..booklet import PDF_NAME, TypstMissingError, book_job, typst_module, write_book
+from ..booklet.jobs import BookJob
+from ..booklet.pdf import BookRefusedError
 from ..booklet.scripts import book_fonts_lack
+from ..booklet.sources import unsettable_english
 from ..builder.config import (
     BaseConfig,
     LanguageSettings,
@@ -73,6 +76,14 @@ class _MkDocsResult:
     warnings: list[str]
     timings: dict[str, float]
     cpu: dict[str, float]
+
+
+def _print_book(job: BookJob) -> tuple[float, float] | str:
+    """Lay out one book in a worker: its seconds, or why Typst refused it (never an error)."""
+    try:
+        return write_book(job)
+    except BookRefusedError as exc:
+        return exc.message
 
 
 def _run_mkdocs_job(job: _MkDocsJob) -> _MkDocsResult:
@@ -127,7 +138,10 @@ class BuildReport:
     books_missing: str | None = None
     """Why this machine made no books, when it could not: the site went out without them."""
     books_left_out: dict[str, str] = field(default_factory=dict)
-    """The languages whose script the book's fonts lack, and why: their sites have no book."""
+    """The languages whose books were left out, and why: their script the book's fonts lack,
+    or Typst refused the book.  Their sites have no book."""
+    book_warnings: list[str] = field(default_factory=list)
+    """Each English text that a book shows with a character its fonts lack, at its line."""
 
     def warnings(self) -> list[str]:
         """What the reader must know besides the summary: languages left out, books missing."""
@@ -141,7 +155,7 @@ class BuildReport:
             f"warning: {code}: no printed book: {why}; its site is published without it"
             for code, why in self.books_left_out.items()
         ]
-        return lines
+        return lines + [f"warning: {line}" for line in self.book_warnings]
 
     def summary(self) -> str:
         summed = ", ".join(
@@ -255,6 +269,9 @@ def _build_site(
     books_left_out = {
         code: why for code in chosen if books and (why := book_fonts_lack(code)) is not None
     }
+    printed = [code for code in chosen if books and code not in books_left_out]
+    # A translation's character the fonts lack is a translation warning; an English one, this.
+    book_warnings = unsettable_english(load_catalog(project_root, code) for code in printed)
     with staging_folder(out) as staging:
         built = _build_languages(
             project_root,
@@ -263,9 +280,10 @@ def _build_site(
             figures,
             staging,
             menu=listed,
-            books=frozenset(chosen) - books_left_out.keys() if books else frozenset(),
+            books=frozenset(printed),
             timings=timings,
             cpu=cpu,
+            refused=books_left_out,
         )
         for step in ("render", "pages", "mkdocs", "booklet"):
             timings[step] = timings.get(step, 0.0) + sum(s.timings.get(step, 0.0) for s in built)
@@ -294,6 +312,7 @@ def _build_site(
         books=books,
         books_missing=books_missing,
         books_left_out=books_left_out,
+        book_warnings=book_warnings,
     )
 
 
@@ -344,10 +363,13 @@ def _build_languages(
     books: frozenset[str],
     timings: dict[str, float],
     cpu: dict[str, float],
+    refused: dict[str, str],
 ) -> list[LanguageSources]:
     """Generate each language here and hand it to a worker for MkDocs; draw the cards meanwhile.
 
     ``menu`` is every language of the finished site, for the language menus.
+    A book that Typst refuses is left out: its language is made again without
+    it (no page links it), and ``refused`` says why.
 
     The first language that fails, in the order given, is the error raised, as
     if the languages had been built one after the other.  The social cards'
@@ -356,28 +378,34 @@ def _build_languages(
     errors: dict[str, DamaError] = {}
     built: dict[str, LanguageSources] = {}
     waiting: dict[str, Callable[[], _MkDocsResult]] = {}
-    printing: dict[str, Callable[[], tuple[float, float]]] = {}
+    printing: dict[str, Callable[[], tuple[float, float] | str]] = {}
     warm = [__name__, *preload(base.plugin_names())]  # __name__: the jobs' own module
+
+    def generated(code: str, book: bool) -> LanguageSources:
+        """The language's sources, written for MkDocs, whose job is queued."""
+        sources = generate_language(
+            project_root, code, figures, base=base, languages=menu, book=book
+        )
+        folder = staging / "src" / code
+        write_files(sources.files, folder / "docs")
+        site_dir = staging / "site" / code
+        config = language_config(base, code, folder / "docs", site_dir)
+        page_404 = None if base.site_url else site_dir / "404.html"
+        job = _MkDocsJob(
+            code, write_config(config, folder / "mkdocs.yml"), sources.settings, page_404
+        )
+        waiting[code] = pool.submit(code, _run_mkdocs_job, job)
+        return sources
+
     with worker_pool(2 * len(languages), warm) as pool:
         with pool.sharing_the_cores():  # this process generates and draws meanwhile
             for code in languages:
                 book = code in books
                 try:
-                    sources = generate_language(
-                        project_root, code, figures, base=base, languages=menu, book=book
-                    )
+                    sources = generated(code, book)
                 except DamaError as exc:
                     errors[code] = exc
                     continue
-                folder = staging / "src" / code
-                write_files(sources.files, folder / "docs")
-                site_dir = staging / "site" / code
-                config = language_config(base, code, folder / "docs", site_dir)
-                page_404 = None if base.site_url else site_dir / "404.html"
-                job = _MkDocsJob(
-                    code, write_config(config, folder / "mkdocs.yml"), sources.settings, page_404
-                )
-                waiting[code] = pool.submit(code, _run_mkdocs_job, job)
                 if book:
                     job_of_book = book_job(
                         project_root,
@@ -386,7 +414,7 @@ def _build_languages(
                         staging / "books" / code,
                         author=base.site_author,
                     )
-                    printing[code] = pool.submit(f"{code}: the book", write_book, job_of_book)
+                    printing[code] = pool.submit(f"{code}: the book", _print_book, job_of_book)
                 built[code] = sources
             cards = {
                 f"{code}/{path}": card
@@ -398,16 +426,23 @@ def _build_languages(
                 for key, png in iter_cards(cards, project_root / CARD_CACHE):
                     drawn[key] = png
                     pool.poll()  # a worker that is done gets its next language at once
+        for code, book_result in list(printing.items()):
+            printed = book_result()
+            if isinstance(printed, str):  # Typst refused it: the site goes out without it
+                refused[code] = printed.removeprefix(f"{code}: the book: ")
+                del printing[code]
+                waiting[code]()  # its MkDocs run, which links the book, is done before the next
+                built[code] = generated(code, book=False)
+                continue
+            wall, processor = printed
+            built[code].timings["booklet"] = built[code].timings.get("booklet", 0.0) + wall
+            built[code].cpu["booklet"] = built[code].cpu.get("booklet", 0.0) + processor
         for code, result in waiting.items():
             outcome = result()
             if outcome.warnings:
                 errors[code] = mkdocs_error(code, outcome.warnings[0])
             built[code].timings.update(outcome.timings)
             built[code].cpu.update(outcome.cpu)
-        for code, book_result in printing.items():
-            wall, processor = book_result()
-            built[code].timings["booklet"] = built[code].timings.get("booklet", 0.0) + wall
-            built[code].cpu["booklet"] = built[code].cpu.get("booklet", 0.0) + processor
     for code in languages:
         if code in errors:
             raise errors[code]  # it names its file and line
