@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..errors import DamaError, counted, visible
 from . import _arguments
-from ._context import default_diagrams, errors_of, project_root_or_none
+from ._context import default_diagrams, errors_of, need_site_extra, project_root_or_none
 from ._findings import Finding, Format, add_format_option, print_findings, summary_stream
 
 if TYPE_CHECKING:
@@ -84,6 +84,8 @@ def _check_translations(root: Path, style: Format, out: TextIO, errors: TextIO) 
 
 
 def _render(args: argparse.Namespace, out: TextIO) -> int:
+    if args.format != "svg":  # PNG, GIF and WebP are drawn by cairo (and Pillow)
+        need_site_extra("render", "cairosvg", *(() if args.format == "png" else ("PIL",)))
     from ..render.files import render_files
 
     paths = args.paths or default_diagrams()

@@ -18,7 +18,7 @@ from ..engine.game_check import RefusedGameError, move_label, moves_and_plies, p
 from ..engine.games import Game, load_games, parse_label
 from ..engine.pdn import PdnError
 from ..errors import DamaError, counted, visible
-from ._context import errors_of
+from ._context import errors_of, need_site_extra
 from ._findings import Finding, Format, print_findings, summary_stream
 from ._output import write_controls
 
@@ -299,6 +299,7 @@ def _game_line(game: Game, fen_after: str | None) -> str:
 
 def render_game(args: argparse.Namespace, out: TextIO) -> int:
     """One game of a PDN file as an animated GIF or WebP, move by move."""
+    need_site_extra("render-game", "cairosvg", "PIL")
     from ..engine.games import game_at
     from ..render.animation import game_frames, write_animation
 
