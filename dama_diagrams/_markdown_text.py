@@ -55,6 +55,34 @@ _INDENT = re.compile(r"^[ \t]+", re.M)
 # == The limits ================================================================
 
 
+NONCHARACTER = re.compile(
+    "[\ufdd0-\ufdef"
+    + "".join(
+        f"{chr(plane + 0xFFFE)}{chr(plane + 0xFFFF)}" for plane in range(0, 0x110000, 0x10000)
+    )
+    + "]"
+)
+"""Unicode's 66 noncharacters (U+FDD0..U+FDEF, and the last two of each plane, U+FFFE and
+U+FFFF among them): never text, and XML 1.0 refuses U+FFFE and U+FFFF outright."""
+
+
+def noncharacter_problem(text: str) -> str | None:
+    """The first noncharacter of ``text``, said as a problem; None without one.
+
+    A catalog's translation (``status``), every text of ``docs/terms.yaml`` and a
+    diagram's title, caption or question are refused with it, at their line: a
+    TBX file that held one would not be XML, and no page or book shows one as
+    text.  Control characters are refused beside it (:func:`control_problem`).
+    """
+    found = NONCHARACTER.search(text)
+    if found is None:
+        return None
+    return (
+        f"holds the noncharacter U+{ord(found[0]):04X} at character {found.start() + 1:,}, "
+        "which no page, book or TBX file can hold; delete it"
+    )
+
+
 def control_problem(text: str) -> str | None:
     """The first control or bidi character of ``text``, said as a problem; None without one."""
     control = CONTROL.search(text)
@@ -95,7 +123,7 @@ def english_problem(text: str) -> str | None:
     Checked cheapest first, so that the conversion that measures the depth
     only ever sees a text within the length limits.
     """
-    problem = control_problem(text)
+    problem = control_problem(text) or noncharacter_problem(text)
     if problem is not None:
         return problem
     if len(text) > MAX_TEXT_CHARS:

@@ -422,8 +422,23 @@ EXERCISE = 'position: "W:W22:B4"\nclaim: setup\n'
             4,
             "question holds the control character U+202A at character 7",
         ),
+        (
+            ['caption: "The man\\uFFFF moves."'],  # a noncharacter, as a YAML escape
+            3,
+            "caption holds the noncharacter U+FFFF at character 8, which no page, book or TBX "
+            "file can hold; delete it",
+        ),
     ],
-    ids=["cdata-63k", "brackets", "depth", "quotes", "bidi-title", "bidi-escape", "bidi-question"],
+    ids=[
+        "cdata-63k",
+        "brackets",
+        "depth",
+        "quotes",
+        "bidi-title",
+        "bidi-escape",
+        "bidi-question",
+        "noncharacter",
+    ],
 )
 def test_a_text_for_pages_is_refused_at_its_line_past_the_markdown_limits(
     lines: list[str], line: int, message: str

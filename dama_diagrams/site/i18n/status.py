@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..._book_text import is_blank
+from ..._markdown_text import noncharacter_problem
 from ...errors import shorten
 from .._common import BASE_CONFIG
 from .catalog import Catalog, CatalogError, Entry, MessageKey, State, placeholders
@@ -30,7 +31,7 @@ from .reading import (
     load_catalog,
     native_name,
 )
-from .terms import Terms, TermsError, load_terms, noncharacter_problem
+from .terms import Terms, TermsError, load_terms
 
 DRAFTS_SETTING = "extra.dama_diagrams.drafts"
 """Where ``mkdocs.yml`` lists the languages that are not published yet."""
@@ -129,7 +130,7 @@ def entry_problems(catalog: Catalog, english: str, entry: Entry) -> list[Catalog
 
     Its placeholders differ from the English's, it breaks the limits
     (:func:`.limits.markup_problem`), or it holds a noncharacter
-    (:func:`.terms.noncharacter_problem`).  ``terms`` asks too, of the
+    (:func:`dama_diagrams._markdown_text.noncharacter_problem`).  ``terms`` asks too, of the
     glossary's definitions that go into the TBX file.
     """
     found = []

@@ -21,10 +21,11 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from pathlib import Path
 
+from ..._markdown_text import NONCHARACTER
 from .catalog import CatalogError
 from .reading import available_languages, load_catalog
 from .status import entry_problems
-from .terms import ENGLISH, NONCHARACTER, Terms
+from .terms import ENGLISH, Terms
 
 TBX_NAMESPACE = "urn:iso:std:iso:30042:ed-2"
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"

@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
+from ..._markdown_text import noncharacter_problem
 from ...diagram._yaml import YamlError, YamlValue, compose_yaml, read_utf8
 from .catalog import CatalogError
 
@@ -27,32 +28,6 @@ _LANGUAGE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?")
 """A language code, as :data:`.reading.LANGUAGE_CODE` (not imported: reading imports this)."""
 _CONCEPT_KEYS = frozenset({"id", "italian", "definition", "check"})
 _WORD_KEYS = frozenset({"term", "headword", "forms", "avoid", "also"})
-NONCHARACTER = re.compile(
-    "[\ufdd0-\ufdef"
-    + "".join(
-        f"{chr(plane + 0xFFFE)}{chr(plane + 0xFFFF)}" for plane in range(0, 0x110000, 0x10000)
-    )
-    + "]"
-)
-"""Unicode's 66 noncharacters (U+FDD0..U+FDEF, and the last two of each plane, U+FFFE and
-U+FFFF among them): never text, and XML 1.0 refuses U+FFFE and U+FFFF outright."""
-
-
-def noncharacter_problem(text: str) -> str | None:
-    """The first noncharacter of ``text``, said as a problem; None without one.
-
-    A catalog's translation (``status``) and every text of ``docs/terms.yaml``
-    are refused with it, at their line: a TBX file that held one would not be
-    XML, and no page or book shows one as text.  Control characters are
-    refused beside it, by the YAML reader and the catalogs' limits.
-    """
-    found = NONCHARACTER.search(text)
-    if found is None:
-        return None
-    return (
-        f"holds the noncharacter U+{ord(found[0]):04X} at character {found.start() + 1:,}, "
-        "which no page, book or TBX file can hold; delete it"
-    )
 
 
 class TermsError(CatalogError):
