@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from ..errors import visible
 from . import _arguments
 from ._context import errors_of, need_site_extra, project_root, shown
 from ._findings import Finding, Format, add_format_option, print_findings, summary_stream
@@ -81,8 +82,9 @@ def _new_language(args: argparse.Namespace, out: TextIO) -> int:
     from ..site.i18n import DRAFTS_SETTING, native_name
 
     path = new_language(project_root(), args.code)
+    written = visible(str(shown(path)))
     print(
-        f"wrote {shown(path)} ({native_name(args.code)}): translate it with Poedit, Weblate "
+        f"wrote {written} ({native_name(args.code)}): translate it with Poedit, Weblate "
         "or any PO editor. It is a draft, left out of the site, until its first message is "
         f"translated; to hold it back longer, list it in mkdocs.yml as {DRAFTS_SETTING}: "
         f"[{args.code}]. build --drafts and serve --lang {args.code} show it meanwhile.",
@@ -146,7 +148,7 @@ def _terms(args: argparse.Namespace, out: TextIO) -> int:
         out.write(data.decode())
     else:
         write_atomically(args.out, data)
-        print(f"wrote {shown(args.out)}", file=out)
+        print(f"wrote {visible(str(shown(args.out)))}", file=out)
     return 0
 
 
@@ -156,7 +158,7 @@ def _update_translations(args: argparse.Namespace, out: TextIO) -> int:
     update_translations(
         project_root(),
         args.lang or None,
-        on_written=lambda path: print(f"wrote {shown(path)}", file=out, flush=True),
+        on_written=lambda path: print(f"wrote {visible(str(shown(path)))}", file=out, flush=True),
     )
     return 0
 
