@@ -22,16 +22,23 @@ def project_root(start: Path) -> Path | None:
 
 
 def link_outside(path: Path) -> str | None:
-    """Where a symbolic link at ``path`` leads out of: "the project", "its folder", or None.
+    """Where a symbolic link on the way to ``path`` leads out of: "the project", "its folder".
 
-    A file reached through a link must stay inside the project the link is in
-    (found without following any link), or, outside any project, inside the
-    link's own folder; otherwise a diagram could read, publish and quote any
-    file on the machine.  ``path`` that is not a link is None: it is where it is.
+    A file reached through a link (the file itself, or a folder on its way such
+    as a linked ``diagrams/``) must stay inside the project the link is in (found
+    without following any link), or, outside any project, inside the first
+    link's own folder; otherwise a diagram could read, publish and quote any file
+    on the machine.  None when no link on the way leads out, or there is none.
     """
-    if not path.is_symlink():
-        return None
-    where = Path(os.path.abspath(path))  # the link's own place: no link followed
+    where = Path(os.path.abspath(path))  # its own place: no link followed
+    if os.path.realpath(where) == str(where):
+        return None  # no link on the way: it is where it is
     root = next((folder for folder in where.parents if (folder / PROJECT_FILE).is_file()), None)
-    bound, what = (root, "the project") if root else (where.parent, "its folder")
-    return None if path.resolve().is_relative_to(bound.resolve()) else what
+    if root is not None:
+        bound, what = root, "the project"
+    else:
+        first = next(
+            (part for part in (*reversed(where.parents), where) if part.is_symlink()), where
+        )
+        bound, what = first.parent, "its folder"
+    return None if where.resolve().is_relative_to(bound.resolve()) else what

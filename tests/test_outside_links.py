@@ -118,3 +118,19 @@ def test_a_linked_folder_named_or_found_is_refused_unread(
     assert FOLDER_REFUSED in output.splitlines()
     for read in ("hunter2", "password", "secret-one", "outside", "Outside title"):
         assert read not in output.replace("outside the project", "")
+
+
+@pytest.mark.parametrize("named", ["diagrams/secret-one.yaml", "diagrams/sub", "diagrams/sub/x.md"])
+def test_a_path_named_through_a_linked_folder_is_refused_unread(
+    project: Path, tmp_path: Path, named: str
+) -> None:
+    outside = linked_diagrams(project, tmp_path)
+    (outside / "sub").mkdir()
+    (outside / "sub" / "secret-two.yaml").write_text(SECRET)
+    (outside / "sub" / "x.md").write_text(f"# Page\n\n```dama\n{SECRET}```\n")
+    result = run_cli("verify", named, cwd=project)
+    assert result.returncode == 1
+    output = result.stdout + result.stderr
+    assert "outside the project" in output
+    for read in ("hunter2", "password", "secret-two"):
+        assert read not in output.replace("outside the project", "")
