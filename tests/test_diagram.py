@@ -504,3 +504,22 @@ def test_a_character_the_book_cannot_print_is_a_warning_at_its_line() -> None:
     ]
     plain = parse(EXERCISE + 'title: "Élan, Ж, Ω, € — «ok»"\ncaption: "Line\u2028break"\n')
     assert plain.book_warnings() == []
+
+
+def test_a_diagram_from_text_reads_games_only_from_the_folder_it_is_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dama_diagrams import diagram_from_yaml
+
+    (tmp_path / "games").mkdir()
+    example = Path(__file__).resolve().parent.parent / "games" / "example.pdn"
+    (tmp_path / "games" / "final.pdn").write_bytes(example.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    text = "position: {game: games/final.pdn}\nclaim: setup\n"
+    with pytest.raises(DamaError) as caught:
+        diagram_from_yaml(text)
+    assert caught.value.line == 1 and "base=" in caught.value.message
+    final = "B:WK1,16,22,25,27,28,29,30,31,32:B2,3,4,6,7,8,11,12"  # games/example.pdn's end
+    assert diagram_from_yaml(text, base=tmp_path).position.to_fen() == final
+    with pytest.raises(DamaError, match="outside the project"):
+        diagram_from_yaml("position: {game: /etc/passwd}\nclaim: setup\n", base=tmp_path)

@@ -239,3 +239,24 @@ def test_verify_refuses_an_id_given_twice_on_a_page(tmp_path: Path) -> None:
     assert first.error is None
     assert second.error is not None and second.error.line == 7
     assert 'id="a" is already the id of the figure on line 1' in second.error.message
+
+
+def test_a_game_is_read_from_the_root_it_is_given_and_never_outside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "club"
+    (site / "games").mkdir(parents=True)
+    (site / "games" / "final.pdn").write_bytes((ROOT / "games" / "example.pdn").read_bytes())
+    (tmp_path / "secret.pdn").write_text("hunter2 is the password\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # the secret is one step away, and no mkdocs.yml anywhere
+    game = page("dama", "position: {game: games/final.pdn}\nclaim: setup\n")
+    assert '<figure class="dama-figure"' in convert(game, root=str(site))
+    for name in ("../secret.pdn", str(tmp_path / "secret.pdn")):
+        outside = page("dama", f"position: {{game: {name}}}\nclaim: setup\n")
+        with pytest.raises(FenceError) as caught:
+            convert(outside, root=str(site))
+        assert caught.value.line == 6 and "is outside the project" in caught.value.message
+        assert "hunter2" not in str(caught.value)
+        with pytest.raises(FenceError) as caught:  # no root: no game at all
+            convert(outside)
+        assert caught.value.line == 6 and "no site folder" in caught.value.message

@@ -88,14 +88,19 @@ class YamlReader:
 class PositionReader(YamlReader):
     """``position:``: a FEN, a mapping of pieces, the moves from the start, or a game's position."""
 
+    base: Path | None = None
+    """The folder a game's path is read from; None: the project the diagram file is in."""
+    games: str | None = None
+    """Why games cannot be read here at all (a text with no folder of its own), or None."""
+
     def from_game(
         self, entries: dict[str, YamlValue], line: int
     ) -> tuple[Position, tuple[Move, ...]]:
         """``{game: games/x.pdn, number: 1, after: "23..."}``: a position of a checked game.
 
-        The path is relative to the project (the folder with mkdocs.yml, else the
-        one above the diagram's folder) and may not leave it.  Without ``after``,
-        the game's final position.
+        The path is relative to :attr:`base`, else to the project (the folder with
+        mkdocs.yml, else the one above the diagram's folder), and may not leave it.
+        Without ``after``, the game's final position.
         """
         keys = ("game", "number", "after")
         self.refuse_unknown(
@@ -106,8 +111,10 @@ class PositionReader(YamlReader):
             ),
         )
         given = entries["game"]
+        if self.games is not None:
+            raise self.fail(given.line, self.games)
         name = self.text(given, "game must be the path of a PDN file, such as games/final.pdn")
-        root = _project_of(Path(self.path))
+        root = self.base.resolve() if self.base is not None else _project_of(Path(self.path))
         pdn = (root / name).resolve()
         if not pdn.is_relative_to(root):
             raise self.fail(given.line, f"game {name!r} is outside the project: keep it inside")

@@ -217,7 +217,7 @@ def fence_diagram(fence: Fence, page: str, number: int, root: Path | None = None
         return _file_diagram(named, page, fence.line, root)
     identity = wanted or f"{_slug(page)}-{number}"
     try:
-        diagram = parse_diagram(fence.body.encode("utf-8"), page, id=identity)
+        diagram = parse_diagram(fence.body.encode("utf-8"), page, id=identity, base=root)
     except DamaError as error:
         raise _in_page(error, page, fence.line) from None
     shifted = {key: line + fence.line for key, line in diagram.lines.items()}
@@ -251,6 +251,22 @@ def named_file(fence: Fence, page: str) -> tuple[str, int] | None:
             line=line,
         )
     return value.data.strip(), line
+
+
+def named_game(fence: Fence) -> int | None:
+    """The line of ``position: {game: ...}`` in a fence's body, if it names a game file."""
+    if len(fence.body) > MAX_FILE_BYTES:
+        return None
+    try:
+        root = compose_yaml(fence.body)
+    except (YamlError, yaml.YAMLError):
+        return None
+    if root is None or not isinstance(root.data, dict):
+        return None
+    position = root.data.get("position")
+    if position is None or not isinstance(position.data, dict) or "game" not in position.data:
+        return None
+    return fence.line + position.data["game"].line
 
 
 def _file_diagram(named: tuple[str, int], page: str, line: int, root: Path | None) -> Diagram:

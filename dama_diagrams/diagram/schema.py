@@ -210,33 +210,51 @@ def load_diagram(path: Path | str) -> Diagram:
 
 
 def parse_diagram(
-    data: bytes, path: str, *, libyaml: bool | None = None, id: str | None = None
+    data: bytes,
+    path: str,
+    *,
+    libyaml: bool | None = None,
+    id: str | None = None,
+    base: Path | None = None,
+    games: str | None = None,
 ) -> Diagram:
     """Check the bytes of a diagram file; ``path`` names it (its stem is the id, unless ``id``).
 
-    A diagram written in a Markdown page names the page as its ``path`` and
-    brings its own ``id`` (:mod:`.markdown`).
+    A diagram written in a Markdown page names the page as its ``path``,
+    brings its own ``id`` and reads the games it names from ``base``, the
+    site's folder (:mod:`.markdown`); else from the project ``path`` is in.
+    ``games``, when given, is why no game may be read at all.
     """
     _check_id(path if id is None else f"{id}.yaml")
     try:
         root = compose_yaml(_decode(data), libyaml=libyaml)
     except YamlError as problem:
         raise DiagramError(problem.message, path=path, line=problem.line) from None
-    return _Reader(path, id).diagram(root)
+    reader = _Reader(path, id, base)
+    reader.games = games
+    return reader.diagram(root)
 
 
-def diagram_from_yaml(text: str, *, id: str = "diagram", name: str = "<string>") -> Diagram:
+def diagram_from_yaml(
+    text: str, *, id: str = "diagram", name: str = "<string>", base: str | Path | None = None
+) -> Diagram:
     """A diagram from the text of a diagram file, in a notebook or a script: no file needed.
 
     ``id`` names it (lowercase letters, digits and '-'); ``name`` stands for the
-    file in messages.  Errors are those of :func:`load_diagram`, at their line
-    of ``text``: ``<string>:3: unknown key 'captoin': did you mean 'caption'? …``.
+    file in messages; ``base`` is the folder ``position: {game: ...}`` reads
+    games from, which no name may leave (without it, games are refused: a
+    text may come from anyone).  Errors are those of :func:`load_diagram`, at
+    their line of ``text``: ``<string>:3: unknown key 'captoin': did you mean
+    'caption'? …``.
     """
     if not ID_PATTERN.fullmatch(id):
         raise DiagramError(
             f"id={id!r} is no diagram id: use lowercase letters, digits and '-'", path=name
         )
-    return parse_diagram(text.encode("utf-8"), name, id=id)
+    if base is None:
+        games = "a game is read from a folder: give it, as diagram_from_yaml(text, base=...)"
+        return parse_diagram(text.encode("utf-8"), name, id=id, games=games)
+    return parse_diagram(text.encode("utf-8"), name, id=id, base=Path(base))
 
 
 def diagram_id(path: str) -> str:
@@ -284,9 +302,10 @@ def _decode(data: bytes) -> str:
 class _Reader(PositionReader):
     """Turns the located YAML of one file into a Diagram, one key at a time."""
 
-    def __init__(self, path: str, id: str | None = None):
+    def __init__(self, path: str, id: str | None = None, base: Path | None = None):
         super().__init__(path)
         self.id = diagram_id(path) if id is None else id
+        self.base = base
 
     def diagram(self, root: YamlValue | None) -> Diagram:
         if root is None or root.data is None:

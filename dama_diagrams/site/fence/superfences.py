@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from ..._files import relative_to_cwd
-from ...diagram.markdown import OPTIONS, Fence, dama_fences, named_file, read_page
+from ...diagram.markdown import OPTIONS, Fence, dama_fences, named_file, named_game, read_page
 from ...errors import DamaError, DiagramError, shorten
 from .context import (
     converter,
@@ -174,13 +174,21 @@ def locate(md: Any, source: str, setting: Setting = Setting()) -> Place:
 
 
 def _check_file(state: PageState, fence: Fence) -> None:
-    """Refuse a ``file:`` the fence cannot read safely, or that a cache would not see change.
+    """Refuse a ``file:`` or a game the fence cannot read safely, or that a cache would not see.
 
     With no project folder (plain Python-Markdown, no ``mkdocs.yml``), a name
     would be read from wherever the program runs.  Under Zensical, a page is
     rebuilt only when it or a ``watch:`` path changes: a diagram file outside
     them could turn false and the old figure stay.
     """
+    game = named_game(fence)
+    if game is not None and state.root is None:
+        raise DiagramError(
+            "position: {game: ...} has no site folder to read the game from (no mkdocs.yml "
+            "here or above): give one, as DamaFenceExtension(root=...) or dama_fence(root=...)",
+            path=state.page,
+            line=game,
+        )
     named = named_file(fence, state.page)
     if named is None:
         return
