@@ -230,9 +230,7 @@ def parse_diagram(
         root = compose_yaml(_decode(data), libyaml=libyaml)
     except YamlError as problem:
         raise DiagramError(problem.message, path=path, line=problem.line) from None
-    reader = _Reader(path, id, base)
-    reader.games = games
-    return reader.diagram(root)
+    return _Reader(path, id, base, games).diagram(root)
 
 
 def diagram_from_yaml(
@@ -302,10 +300,17 @@ def _decode(data: bytes) -> str:
 class _Reader(PositionReader):
     """Turns the located YAML of one file into a Diagram, one key at a time."""
 
-    def __init__(self, path: str, id: str | None = None, base: Path | None = None):
+    def __init__(
+        self,
+        path: str,
+        id: str | None = None,
+        base: Path | None = None,
+        games: str | None = None,
+    ):
         super().__init__(path)
         self.id = diagram_id(path) if id is None else id
         self.base = base
+        self.games = games
 
     def diagram(self, root: YamlValue | None) -> Diagram:
         if root is None or root.data is None:
