@@ -15,6 +15,7 @@ system's ``/dev/null`` by a file).
 from __future__ import annotations
 
 import contextlib
+import glob
 import hashlib
 import hmac
 import os
@@ -26,7 +27,7 @@ from typing import BinaryIO
 
 from ._interrupts import interrupts_held
 from ._project import link_outside
-from .errors import DamaError
+from .errors import DamaError, visible
 
 
 class WriteError(DamaError):
@@ -161,69 +162,140 @@ def machine_key(project: Path) -> bytes | None:
     Made at random the first time, in :func:`user_cache_folder` (readable by
     this user alone), so outside every project: no repository can bring it,
     so no clone can bring a cache entry that passes for this machine's.  A key
-    that would lie inside ``project`` (a home folder that is the project) is
-    never used, and neither is one that is a link, not this user's, or
-    readable by others: it is made again.
+    where a clone could have put it is never used, nor made there: inside
+    ``project`` (a home folder that is the project), or inside any git work
+    tree (a home folder that is a monorepo's root, the site in a subfolder).
+    A key that is a link, not this user's, readable by others, or with other
+    hard links is made again.  :func:`cache_key_warning` says either in one line.
     """
+    return _machine_key(project)[0]
+
+
+def cache_key_warning(project: Path) -> str | None:
+    """Why the caches of ``project`` go unused, or start afresh: one line; None if all is well.
+
+    For a command that uses the caches to say once (its workers read them
+    without a word); it makes the key when there is none, as the first entry would.
+    """
+    return _machine_key(project)[1]
+
+
+def _machine_key(project: Path) -> tuple[bytes | None, str | None]:
+    """The key and its warning, read again for every entry (32 bytes): a new key is seen at once."""
     folder = user_cache_folder()
     if folder is None:
-        return None
+        return None, None  # no home: books and cards are made each time
     path = folder / CACHE_KEY
-    if Path(os.path.realpath(path)).is_relative_to(project.resolve()):
-        return None  # a clone can commit .cache/dama-diagrams/cache-key
-    return _key_at(path)
-
-
-def _key_at(path: Path) -> bytes | None:
-    """The key kept at ``path``, made if it is missing or not fit to trust.
-
-    Read again for every entry (32 bytes): a key made again, or removed, is seen at once.
-    """
-    key = _read_key(path)
+    shown = visible(str(path))
+    where = _brought_in(path, project)
+    if where is not None:
+        return None, (
+            f"the cache key {shown} is not used: it lies inside {where}, where a clone can "
+            "bring one in; books and cards are made anew, and none is kept; set "
+            "XDG_CACHE_HOME to a folder of your own outside every repository"
+        )
+    key, unfit = _read_key(path)
     if key is not None:
-        return key
+        return key, None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-        try:
-            with os.fdopen(os.open(partial, flags, 0o600), "wb") as stream:
-                os.fchmod(stream.fileno(), 0o600)  # whatever the umask
-                stream.write(secrets.token_bytes(_KEY_BYTES))
-                stream.flush()
-                os.fsync(stream.fileno())
-            if os.path.lexists(path):
-                os.replace(partial, path)  # a key not fit to trust: this one instead
-            else:
-                with contextlib.suppress(FileExistsError):  # another process made one: its key
-                    os.link(partial, path)
-        finally:
-            with contextlib.suppress(OSError):
-                partial.unlink()
-    except OSError:
-        return None  # no cache folder (a read-only home): books and cards are made each time
-    return _read_key(path)  # what is there now, whoever made it
+        _make_key(path, replace=unfit is not None)
+    except OSError as exc:
+        if unfit is None:
+            return None, None  # no cache folder (a read-only home): made each time, as documented
+        return None, (
+            f"the cache key {shown} is not used: {unfit}, and no new one can be made there "
+            f"({exc.strerror or exc}); books and cards are made anew, and none is kept"
+        )
+    key, _ = _read_key(path)  # what is there now, whoever made it
+    if unfit is None or key is None:
+        return key, None
+    return key, (
+        f"the cache key {shown} was not used: {unfit}; a new one is made, so the books and "
+        "cards are made anew once"
+    )
 
 
-def _read_key(path: Path) -> bytes | None:
-    """The key at ``path`` if it is fit to trust: a regular file, no link, this user's alone."""
+def _brought_in(path: Path, project: Path) -> str | None:
+    """The project or git work tree that ``path`` lies in (links resolved), or None."""
+    real = Path(os.path.realpath(path))
+    if real.is_relative_to(project.resolve()):
+        return f"the project {visible(str(project))}"
+    for folder in real.parents:
+        if os.path.lexists(folder / ".git"):  # a folder, or a file (a worktree, a submodule)
+            return f"the git work tree {visible(str(folder))}"
+    return None
+
+
+def _make_key(path: Path, *, replace: bool) -> None:
+    """A new random key at ``path``, this user's alone, in place of one not fit to trust.
+
+    Without ``replace`` (no key was there), a key another process makes
+    meanwhile wins.  Raises :class:`OSError` when the cache folder cannot be written.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    try:
+        with os.fdopen(os.open(partial, flags, 0o600), "wb") as stream:
+            os.fchmod(stream.fileno(), 0o600)  # whatever the umask
+            stream.write(secrets.token_bytes(_KEY_BYTES))
+            stream.flush()
+            os.fsync(stream.fileno())
+        if replace:
+            os.replace(partial, path)  # a key not fit to trust: this one instead
+        else:
+            with contextlib.suppress(FileExistsError):  # another process made one: its key
+                os.link(partial, path)
+    finally:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+
+
+def _read_key(path: Path) -> tuple[bytes | None, str | None]:
+    """The key at ``path`` if it is fit to trust; else None, and why not (None: no key there).
+
+    Fit to trust: a regular file, no link, this user's alone, with no other
+    name (a hard link could be a repository's file) than the temporary one
+    that :func:`_make_key` gives it for a moment.
+    """
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError:
-        return None
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        if os.path.islink(path):
+            return None, "it is a symbolic link"
+        return None, f"it cannot be read ({exc.strerror or exc})"
     with os.fdopen(descriptor, "rb") as stream:
         status = os.fstat(descriptor)
-        if (
-            not stat.S_ISREG(status.st_mode)
-            or status.st_uid != os.geteuid()
-            or status.st_mode & 0o077
-        ):
-            return None
+        if not stat.S_ISREG(status.st_mode):
+            return None, "it is not a regular file"
+        if status.st_uid != os.geteuid():
+            return None, "it belongs to another user"
+        if status.st_mode & 0o077:
+            return None, "others may read or change it"
+        if not _only_name(path, descriptor):
+            return None, "it has other hard links, one of which may be a repository's file"
         try:
             key = stream.read(_KEY_BYTES + 1)
-        except OSError:
-            return None
-    return key if len(key) == _KEY_BYTES else None
+        except OSError as exc:
+            return None, f"it cannot be read ({exc.strerror or exc})"
+    if len(key) != _KEY_BYTES:
+        return None, f"it holds {len(key)} bytes, not {_KEY_BYTES}"
+    return key, None
+
+
+def _only_name(path: Path, descriptor: int) -> bool:
+    """Whether the open key has no name but ``path`` and a new key's temporary one."""
+    status = os.fstat(descriptor)
+    if status.st_nlink <= 1:
+        return True
+    ours = 0
+    with contextlib.suppress(OSError):
+        for entry in path.parent.glob(f"{glob.escape(path.name)}.*.tmp"):
+            with contextlib.suppress(OSError):
+                ours += os.path.samestat(entry.lstat(), status)
+    return os.fstat(descriptor).st_nlink <= 1 + ours  # the temporary name may go meanwhile
 
 
 def read_cache_entry(

@@ -12,15 +12,22 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import stat
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from dama_diagrams._files import read_cache_entry, read_project_file, write_cache_entry
+from dama_diagrams._files import (
+    cache_key_warning,
+    machine_key,
+    read_cache_entry,
+    read_project_file,
+    write_cache_entry,
+)
 from dama_diagrams.errors import DamaError
 
-from .conftest import copy_project, run_cli
+from .conftest import CARDS, copy_project, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -243,10 +250,10 @@ PNG = b"\x89PNG\r\n\x1a\n"
 FORGED = "FORGED BOOK: please pay at https://evil.example/pay"
 
 
-def _git(*args: str | Path, cwd: Path) -> None:
+def _git(*args: str | Path, cwd: Path, umask: int = -1) -> None:
     subprocess.run(
         ["git", "-c", "user.name=x", "-c", "user.email=x@example.org", *map(str, args)],
-        cwd=cwd, check=True, capture_output=True, timeout=120,
+        cwd=cwd, check=True, capture_output=True, timeout=120, umask=umask,
     )  # fmt: skip
 
 
@@ -363,6 +370,100 @@ def test_a_cache_key_inside_the_project_is_never_used(
     write_cache_entry(cards, "k", ".png", PNG + b"drawn", depth=3)
     assert not (project / ".cache").exists()
     assert read_cache_entry(cards, "k", ".png", PNG, depth=3) is None
+
+
+def test_a_cache_key_a_monorepo_clone_brings_is_never_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """C01 in a monorepo: the site in a subfolder, HOME the repository's root (a container's
+    WORKDIR), the key committed at the root and checked out 0600 (umask 077), and card
+    entries sealed under that key committed too.  The key lies in no project, but in the
+    clone's git work tree: it is not used, one line says so, and the build goes on."""
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    project = copy_project(repo, cards=False)
+    author = tmp_path / "author-cache"
+    result = run_cli("build", "--lang", "en", cwd=project, env={"XDG_CACHE_HOME": str(author)})
+    assert result.returncode == 0, result.stderr
+    committed = repo / ".cache" / "dama-diagrams" / "cache-key"
+    committed.parent.mkdir(parents=True)
+    shutil.copy(author / "dama-diagrams" / "cache-key", committed)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(author))  # seal as that key's machine does
+    cards = project / CARDS
+    entries = sorted(cards.iterdir())
+    assert entries  # the pages' cards
+    for entry in entries:
+        entry.unlink()
+        write_cache_entry(cards, entry.name.split("-")[0], ".png", PNG + FORGED.encode(), depth=3)
+    assert read_cache_entry(cards, entries[0].name.split("-")[0], ".png", PNG, depth=3)
+    _git("init", "-q", ".", cwd=repo)
+    _git("add", "-f", ".", cwd=repo)
+    _git("commit", "-q", "-m", "a monorepo with its cache", cwd=repo)
+    clone = tmp_path / "clone"
+    _git("clone", "-q", repo, clone, cwd=tmp_path, umask=0o077)
+    key = clone / ".cache" / "dama-diagrams" / "cache-key"
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600 and key.read_bytes() == committed.read_bytes()
+    cache = sorted((clone / "project" / ".cache").rglob("*"))
+
+    root_home = {"HOME": str(clone), "XDG_CACHE_HOME": ""}  # "": not set, as XDG says
+    result = run_cli("build", "--lang", "en", cwd=clone / "project", env=root_home)
+
+    assert result.returncode == 0, result.stderr
+    site = _published(clone / "project" / "site")
+    assert b"\x89PNG" in site  # the cards are published, all drawn here
+    assert FORGED.encode() not in site
+    (warning,) = [line for line in result.stderr.splitlines() if "cache key" in line]
+    assert warning == (
+        f"dama-diagrams: warning: the cache key {key} is not used: it lies inside the git "
+        f"work tree {clone}, where a clone can bring one in; books and cards are made anew, "
+        "and none is kept; set XDG_CACHE_HOME to a folder of your own outside every repository"
+    )
+    assert key.read_bytes() == committed.read_bytes()  # never made again there
+    assert sorted((clone / "project" / ".cache").rglob("*")) == cache  # and nothing kept
+
+
+@pytest.mark.parametrize("marker", ["folder", "file"])
+def test_a_cache_key_inside_a_git_work_tree_is_neither_used_nor_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, marker: str
+) -> None:
+    """A .git folder, or the .git file of a worktree or submodule, marks a work tree."""
+    tree = tmp_path / "tree"
+    (tree / "home").mkdir(parents=True)
+    if marker == "folder":
+        (tree / ".git").mkdir()
+    else:
+        (tree / ".git").write_text("gitdir: /elsewhere/.git/worktrees/tree\n")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tree / "home" / ".cache"))
+    project = tmp_path / "project"
+    assert machine_key(project) is None
+    assert f"inside the git work tree {tree}," in (cache_key_warning(project) or "")
+    write_cache_entry(project / "cache", "k", ".png", PNG + b"drawn", depth=1)
+    assert not (tree / "home" / ".cache").exists() and not (project / "cache").exists()
+
+
+def test_a_cache_key_with_another_hard_link_is_made_again(tmp_path: Path, machine: Path) -> None:
+    """A hard link is another name for the same bytes: one a repository's file may have."""
+    cache = tmp_path / "cache"
+    write_cache_entry(cache, "k", ".png", PNG + b"real", depth=1)
+    key = machine / "dama-diagrams" / "cache-key"
+    # the moment a new key has its temporary name too, as it is put in place: no other name
+    moment = key.with_name(f"{key.name}.4242-0a1b2c3d.tmp")
+    os.link(key, moment)
+    assert cache_key_warning(tmp_path) is None
+    assert read_cache_entry(cache, "k", ".png", PNG, depth=1) == PNG + b"real"
+    moment.unlink()
+    other = tmp_path / "repository-file"
+    os.link(key, other)
+    warning = cache_key_warning(tmp_path)
+    assert warning == (
+        f"the cache key {key} was not used: it has other hard links, one of which may be a "
+        "repository's file; a new one is made, so the books and cards are made anew once"
+    )
+    assert key.stat().st_nlink == 1 and key.read_bytes() != other.read_bytes()
+    assert read_cache_entry(cache, "k", ".png", PNG, depth=1) is None  # drawn again
+    assert cache_key_warning(tmp_path) is None  # the new key is fit to trust
 
 
 def test_a_cache_folder_that_is_a_link_is_neither_read_nor_written(

@@ -61,9 +61,12 @@ def test_mkdocs_build_generates_the_default_language(tmp_path: Path) -> None:
         (project / "site").rglob("*.pot")
     )
     assert not (project / "site" / "en" / "locales").exists()
-    # site/ holds only this build: marked, so that `dama-diagrams build` may replace it.
+    # site/ holds only this build: marked, so that `dama-diagrams build` may replace it,
+    # and sealed as built on this machine, so that a build of another language keeps it.
     assert (project / "site" / SITE_MARKER).is_file()
-    assert run_cli("build", "--lang", "en", cwd=project).returncode == 0
+    other = run_cli("build", "--lang", "it", cwd=project)
+    assert other.returncode == 0, other.stderr
+    assert "kept 1 language (en)" in other.stdout
 
 
 @contextlib.contextmanager

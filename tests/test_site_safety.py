@@ -8,6 +8,7 @@ HTML, a language Material has no translation for, and the empty-board finding.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import time
@@ -105,6 +106,90 @@ def test_old_looking_folder_with_other_files_is_refused(project: Path) -> None:
     with pytest.raises(SiteError, match="not empty and was not made by dama-diagrams"):
         build_site(project, languages=["en"])
     assert (site / "draft.md").read_text() == "not a build's"
+
+
+# --- 1b. a partial build keeps only the languages this machine built ---------------------
+
+FORGED = "FORGED PAGE: pay at https://evil.example/pay"
+
+
+def _git(*args: str | Path, cwd: Path) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=x", "-c", "user.email=x@example.org", *map(str, args)],
+        cwd=cwd, check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+
+
+def _languages(site: Path) -> list[str]:
+    return sorted(path.name for path in site.iterdir() if path.is_dir())
+
+
+def _not_kept(code: str, name: str) -> str:
+    """The line a partial build of en says for a language of the earlier site it left out."""
+    return (
+        f"dama-diagrams: {code} ({name}) is not in the site: the build asked only for --lang en, "
+        f"and the earlier site's {code}/ was not built on this machine, or was changed since (a "
+        f"clone or a copy brings such a folder), so it is not published; build without --lang, "
+        f"or add --lang {code}, to include it"
+    )
+
+
+def test_a_partial_build_publishes_no_language_a_clone_brought(
+    project: Path, tmp_path: Path
+) -> None:
+    """An earlier site/ committed with a forged German page and book, a fresh clone, another
+    machine: a build of English alone neither publishes German nor lists it in a menu."""
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    author = {"XDG_CACHE_HOME": str(tmp_path / "author-cache")}
+    assert run_cli("build", "--lang", "de", cwd=project, env=author).returncode == 0
+    german = project / "site" / "de"
+    page = german / "index.html"
+    page.write_text(page.read_text().replace("<body", f"<body><h1>{FORGED}</h1", 1))
+    (german / "rules-de.pdf").write_bytes(f"%PDF-1.7\n% {FORGED}\n%%EOF\n".encode())
+    _git("init", "-q", ".", cwd=project)
+    _git("add", "-f", ".", cwd=project)
+    _git("commit", "-q", "-m", "an earlier site", cwd=project)
+    clone = tmp_path / "clone"
+    _git("clone", "-q", project, clone, cwd=tmp_path)
+    assert (clone / "site" / "de" / "index.html").read_text().count(FORGED) == 1
+
+    another = {"XDG_CACHE_HOME": str(tmp_path / "another-machine")}
+    result = run_cli("build", "--lang", "en", cwd=clone, env=another)
+
+    assert result.returncode == 0, result.stderr
+    site = clone / "site"
+    assert _languages(site) == ["en"] and "kept" not in result.stdout
+    assert result.stderr.splitlines()[0] == _not_kept("de", "Deutsch")
+    published = b"".join(path.read_bytes() for path in site.rglob("*") if path.is_file())
+    assert FORGED.encode() not in published
+    assert 'hreflang="de"' not in (site / "en" / "index.html").read_text()
+    assert 'href="de/"' not in (site / "index.html").read_text()
+    # as the line says: asked for, German is built here, and is the real page
+    again = run_cli("build", "--lang", "en", "--lang", "de", cwd=clone, env=another)
+    assert again.returncode == 0, again.stderr
+    assert _languages(site) == ["de", "en"]
+    assert FORGED not in (site / "de" / "index.html").read_text()
+
+
+def test_a_partial_build_keeps_a_language_only_as_this_machine_built_it(project: Path) -> None:
+    assert run(project, "build", "--lang", "de").returncode == 0
+    site = project / "site"
+    german = (site / "de" / "index.html").read_bytes()
+    kept = run(project, "build", "--lang", "en")
+    assert kept.returncode == 0, kept.stderr
+    assert "kept 1 language (de)" in kept.stdout
+    assert "de (Deutsch)" not in kept.stderr
+    assert (site / "de" / "index.html").read_bytes() == german
+    assert 'hreflang="de"' in (site / "en" / "index.html").read_text()
+    (site / "de" / "pay.html").write_text(FORGED)  # a page added after the build
+
+    changed = run(project, "build", "--lang", "en")
+
+    assert changed.returncode == 0, changed.stderr
+    assert _not_kept("de", "Deutsch") in changed.stderr.splitlines()
+    assert _languages(site) == ["en"]
+    assert 'hreflang="de"' not in (site / "en" / "index.html").read_text()
 
 
 # --- 3. OS errors are one line, never a traceback ------------------------------------

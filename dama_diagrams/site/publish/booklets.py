@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..._files import refuse_unless_replaceable, relative_to_cwd
+from ..._files import cache_key_warning, refuse_unless_replaceable, relative_to_cwd
 from ..._interrupts import terminate_as_interrupt
 from ...errors import DamaError, counted
 from .._common import SiteError, os_error
@@ -72,6 +72,8 @@ def build_booklets(
         left_out += [f"{code}: no printed book: {why}" for code, why in unprintable.items()]
         chosen = [code for code in chosen if code not in unprintable]
         left_out += [f"warning: {line}" for line in book_text_warnings(project_root, chosen)]
+        if (unused := cache_key_warning(project_root)) is not None:  # the workers say nothing
+            left_out.append(f"warning: {unused}")
         started = time.perf_counter()
         figures = load_figures(project_root)
         timings = {"verify": time.perf_counter() - started}

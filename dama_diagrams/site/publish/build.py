@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..._files import cache_key_warning
 from ..._interrupts import terminate_as_interrupt
 from ...errors import DamaError, counted
 from .._common import (
@@ -56,7 +57,15 @@ from ..pages.cards import CARD_CACHE, iter_cards
 from ..pages.figures import Figure, load_figures
 from ..pages.nav import load_nav, page_names
 from .language import LanguageSources, generate_language, timed
-from .output import check_out, link_tree, make_parent, publish, staging_folder
+from .output import (
+    check_out,
+    link_tree,
+    make_parent,
+    marker_text,
+    publish,
+    sealed_languages,
+    staging_folder,
+)
 from .workers import worker_pool
 
 # --- one language's MkDocs run, in a worker process ------------------------------
@@ -142,10 +151,16 @@ class BuildReport:
     or Typst refused the book.  Their sites have no book."""
     book_warnings: list[str] = field(default_factory=list)
     """Each English text that a book shows with a character its fonts lack, at its line."""
+    not_kept: list[str] = field(default_factory=list)
+    """The languages of the earlier site that a partial build left out: not built here."""
+    cache_warning: str | None = None
+    """Why the book and card caches went unused (:func:`..._files.cache_key_warning`)."""
 
     def warnings(self) -> list[str]:
         """What the reader must know besides the summary: languages left out, books missing."""
         lines = list(self.left_out)
+        if self.cache_warning:
+            lines.append(f"warning: {self.cache_warning}")
         if self.books_missing:
             lines.append(
                 f"warning: no printed books: {self.books_missing}; the site is published "
@@ -171,7 +186,7 @@ class BuildReport:
         ]
         if self.kept:
             lines.append(f"kept {counted(len(self.kept), 'language')} ({', '.join(self.kept)})")
-        elif self.partial:
+        elif self.partial and not self.not_kept:
             lines.append("no earlier site to keep other languages from: only these were built")
         lines.append(f"time: {steps}")
         if not self.books and not self.books_missing:
@@ -260,11 +275,18 @@ def _build_site(
             load_catalog(project_root, code)
 
     make_parent(out)
-    # Only some languages asked for: the others of the existing site stay as they are.
-    kept = built_languages(project_root, out, besides=chosen) if languages else []
+    cache_warning = cache_key_warning(project_root)  # said once; the workers use the caches
+    # Only some languages asked for: the others of the existing site stay as they are, if
+    # this machine built them; one a clone brought, or changed since, is left out.
+    earlier = built_languages(project_root, out, besides=chosen) if languages else []
+    kept = sealed_languages(out, earlier, project_root)
+    not_kept = [code for code in earlier if code not in kept]
     listed = [code for code in available_languages(project_root) if code in {*chosen, *kept}]
     if languages:
-        left_out += [_not_asked_for(code, chosen) for code in _absent(project_root, listed)]
+        left_out += [
+            _not_asked_for(code, chosen, not_built_here=code in not_kept)
+            for code in _absent(project_root, listed)
+        ]
     # A script the book's fonts lack: that language's site goes out without a book.
     books_left_out = {
         code: why for code in chosen if books and (why := book_fonts_lack(code)) is not None
@@ -289,12 +311,14 @@ def _build_site(
             timings[step] = timings.get(step, 0.0) + sum(s.timings.get(step, 0.0) for s in built)
         for step in ("render", "pages", "mkdocs", "booklet"):
             cpu[step] = cpu.get(step, 0.0) + sum(s.cpu.get(step, 0.0) for s in built)
+        new_site = staging / "site"
         for code in kept:
-            link_tree(out / code, staging / "site" / code)
+            link_tree(out / code, new_site / code)
         default = DEFAULT_LANGUAGE if DEFAULT_LANGUAGE in listed else listed[0]
         pages = root_pages(project_root, listed, default, base=site_path(base.site_url))
-        write_files(pages, staging / "site")
-        publish(staging / "site", out, staging)
+        write_files(pages, new_site)
+        # Each language sealed, so that the next partial build knows this machine built it.
+        publish(new_site, out, staging, marker=marker_text(new_site, listed, project_root))
     timings["total"] = time.perf_counter() - started
     return BuildReport(
         site_dir=out,
@@ -313,6 +337,8 @@ def _build_site(
         books_missing=books_missing,
         books_left_out=books_left_out,
         book_warnings=book_warnings,
+        not_kept=not_kept,
+        cache_warning=cache_warning,
     )
 
 
@@ -332,12 +358,17 @@ def _absent(project_root: Path, listed: Sequence[str]) -> list[str]:
     return [code for code in available_languages(project_root) if code not in listed]
 
 
-def _not_asked_for(code: str, chosen: Sequence[str]) -> str:
+def _not_asked_for(code: str, chosen: Sequence[str], *, not_built_here: bool) -> str:
     asked = " ".join(f"--lang {language}" for language in chosen)
+    why = (
+        f"the earlier site's {code}/ was not built on this machine, or was changed since (a "
+        "clone or a copy brings such a folder), so it is not published"
+        if not_built_here
+        else "the earlier site had no such language to keep"
+    )
     return (
         f"{code} ({native_name(code)}) is not in the site: the build asked only for {asked}, "
-        "and the earlier site had no such language to keep; build without --lang, or add "
-        f"--lang {code}, to include it"
+        f"and {why}; build without --lang, or add --lang {code}, to include it"
     )
 
 

@@ -3,22 +3,28 @@
 A build writes everything into a staging folder next to the output folder and
 swaps it in at the end, so a failed build leaves the previous site as it was.
 A build only ever replaces a folder that carries :data:`SITE_MARKER`, and it
-removes the staging folders of builds whose process is gone.
+removes the staging folders of builds whose process is gone.  The marker also
+seals each language folder with this machine's key (:func:`marker_text`), so
+that a partial build keeps only a language that this machine built
+(:func:`sealed_languages`), never one a clone brought.
 """
 
 from __future__ import annotations
 
 import ctypes
 import errno
+import hashlib
+import hmac
 import os
 import re
 import shutil
+import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..._files import relative_to_cwd
+from ..._files import machine_key, relative_to_cwd
 from ..._interrupts import interrupts_held
 from .._common import PROJECT_INPUTS, SITE_MARKER, SiteError, os_error
 
@@ -134,7 +140,7 @@ def staging_folder(out: Path) -> Iterator[Path]:
         raise
 
 
-def publish(new: Path, out: Path, staging: Path) -> None:
+def publish(new: Path, out: Path, staging: Path, *, marker: str = MARKER_TEXT) -> None:
     """Put ``new`` in place of ``out`` and remove ``staging``, which ``new`` is in.
 
     The old site goes only once the new one is in place, and no signal can
@@ -143,9 +149,10 @@ def publish(new: Path, out: Path, staging: Path) -> None:
     leave no site, or the staging folder and a failure for a site in place.
     Where the system can (Linux), the two folders are exchanged in one step, so
     that ``out`` is never missing, and two builds that publish at once both
-    succeed (the later one's site stays).
+    succeed (the later one's site stays).  ``marker`` is what :data:`SITE_MARKER`
+    says: :func:`marker_text`, for a site whose languages a partial build may keep.
     """
-    (new / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+    (new / SITE_MARKER).write_text(marker, encoding="utf-8")
     with interrupts_held(drop=True):
         try:
             _swap_in(new, out, staging / "old")
@@ -220,3 +227,106 @@ def link_tree(source: Path, target: Path) -> None:
         shutil.copytree(source, target, copy_function=link, symlinks=True)
     except OSError as exc:
         raise os_error(exc, f"cannot keep {relative_to_cwd(source)} from the earlier site") from exc
+
+
+# --- which languages this machine built -------------------------------------------------
+
+_SEALED = re.compile(r"^sealed (\S+) ([0-9a-f]{64})$", re.MULTILINE)
+"""A marker's line that seals one language folder (:func:`marker_text`)."""
+_MARKER_BYTES = 64 * 1024
+"""A marker is a few hundred bytes: a larger one is not this toolkit's, and is not read."""
+
+
+def marker_text(site: Path, languages: Sequence[str], project_root: Path) -> str:
+    """:data:`MARKER_TEXT`, and a seal for each of ``languages`` in ``site``, as built here.
+
+    A seal is an HMAC, under this machine's key (:func:`..._files.machine_key`),
+    of the language's code and of every file in its folder, names and bytes: no
+    repository holds the key, so a folder that a clone brings, or that was
+    changed after the build, has no seal that holds.  Without a key (no cache
+    folder of this user's), nothing is sealed.
+    """
+    secret = machine_key(project_root)
+    seals = [
+        f"sealed {code} {seal}\n"
+        for code in languages
+        if secret is not None and (seal := _seal(secret, site, code)) is not None
+    ]
+    return MARKER_TEXT + "".join(seals)
+
+
+def sealed_languages(out: Path, languages: Sequence[str], project_root: Path) -> list[str]:
+    """Those of ``languages`` whose folder in the site at ``out`` this machine built, as it was.
+
+    A language whose seal in the marker does not hold (a site a clone brought,
+    a folder changed since, a marker another machine wrote) is not among them,
+    nor is any without a seal.
+    """
+    secret = machine_key(project_root)
+    if secret is None or not languages:
+        return []
+    seals = dict(_SEALED.findall(_read_marker(out / SITE_MARKER)))
+    return [
+        code
+        for code in languages
+        if code in seals and (seal := _seal(secret, out, code)) is not None
+        if hmac.compare_digest(seal, seals[code])
+    ]
+
+
+def _read_marker(path: Path) -> str:
+    """The marker's text; empty when it is not a small regular file (a link, a FIFO...)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return ""
+    with os.fdopen(descriptor, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return ""
+        try:
+            data = stream.read(_MARKER_BYTES + 1)
+        except OSError:
+            return ""
+    return "" if len(data) > _MARKER_BYTES else data.decode("utf-8", "replace")
+
+
+def _seal(secret: bytes, site: Path, code: str) -> str | None:
+    """This machine's HMAC of ``site/<code>``; None if it holds anything a build never makes."""
+    sealed = hmac.new(secret, f"dama-diagrams site\0{code}\0".encode(), hashlib.sha256)
+    top = site / code
+    try:
+        if not stat.S_ISDIR(top.lstat().st_mode):
+            return None  # a link, a file
+        return sealed.hexdigest() if _add_tree(sealed, top) else None
+    except OSError:
+        return None
+
+
+def _add_tree(sealed: hmac.HMAC, top: Path) -> bool:
+    """Add each name and file under ``top`` to ``sealed``, in order; False at a link or device."""
+    folders = [("", top)]
+    while folders:
+        prefix, folder = folders.pop()
+        with os.scandir(folder) as found:
+            entries = sorted(found, key=lambda entry: entry.name)
+        for entry in entries:
+            name = f"{prefix}{entry.name}"
+            if entry.is_dir(follow_symlinks=False):
+                sealed.update(f"d\0{name}\0".encode("utf-8", "surrogateescape"))
+                folders.append((f"{name}/", Path(entry.path)))
+            elif entry.is_file(follow_symlinks=False):
+                sealed.update(f"f\0{name}\0".encode("utf-8", "surrogateescape"))
+                if not _add_file(sealed, entry.path):
+                    return False
+            else:
+                return False  # MkDocs writes neither links, FIFOs nor devices
+    return True
+
+
+def _add_file(sealed: hmac.HMAC, path: str) -> bool:
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    with os.fdopen(os.open(path, flags), "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            return False
+        sealed.update(hashlib.file_digest(stream, "sha256").digest())
+    return True

@@ -18,7 +18,7 @@ from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from ...errors import DamaError
@@ -30,7 +30,7 @@ from ..pages.cards import CARD_CACHE, draw_cards
 from ..pages.figures import load_figures
 from ..pages.nav import PAGES_DIR
 from ..publish.language import LanguageSources, generate_language
-from ..publish.output import MARKER_TEXT
+from ..publish.output import marker_text
 from .preview import servable
 from .rebuild import failure_text, with_banner
 
@@ -162,6 +162,7 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
         """While a file is broken, every page says which and where, above its content."""
         return output if self.error is None else with_banner(output, self.error)
 
+    @event_priority(-100)  # after every other plugin's files (search's index): all are sealed
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """``mkdocs build`` writes ``site/<lang>/``: root its 404 page there, and mark ``site/``."""
         site = Path(config.site_dir)
@@ -170,5 +171,7 @@ class DamaDiagramsPlugin(BasePlugin[DamaDiagramsConfig]):  # type: ignore[no-unt
         if not config.site_url:
             root_404(site / "404.html", self.sources.language)
         if {entry.name for entry in site.parent.iterdir()} <= {site.name, SITE_MARKER}:
-            # site/ holds this build alone: mark it, so that `dama-diagrams build` may replace it.
-            (site.parent / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+            # site/ holds this build alone: mark it, so that `dama-diagrams build` may replace it
+            # (and, sealed as built here, keep it in a build of other languages).
+            marker = marker_text(site.parent, [site.name], self.root)
+            (site.parent / SITE_MARKER).write_text(marker, encoding="utf-8")
