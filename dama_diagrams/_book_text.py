@@ -11,20 +11,24 @@ them for Typst (:mod:`.site.booklet.markup`); all three ask here.
   Typst itself; ``tests/test_booklet.py`` asks again and compares.  The book
   shows :data:`REPLACEMENT` in their place, and the checks warn at their line.
 - :func:`is_blank`: a text that shows nothing (only spaces, line separators,
-  zero-width and other invisible characters).  A heading so translated would
+  zero-width and other invisible characters, written as themselves or as HTML
+  references such as ``&#8203;`` and ``&nbsp;``).  A heading so translated would
   be an empty heading in the page and in the book, which PDF/UA refuses.
+
+Both judge Markdown as its page shows it, its character references decoded
+(:func:`._markdown_text.shown_text`), as the control checks do.
 """
 
 from __future__ import annotations
 
 import bisect
-import html
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import cache
 
 from ._book_glyph_table import SETTABLE
+from ._markdown_text import REFERENCE, shown_text
 
 Ranges = tuple[tuple[int, int], ...]
 """Code points as sorted, disjoint, inclusive ``(first, last)`` ranges."""
@@ -78,8 +82,16 @@ def book_text(text: str) -> str:
 
 
 def is_blank(text: str) -> bool:
-    """Whether ``text`` shows nothing: white space, controls, invisible characters only."""
-    return all(_shows_nothing(character) for character in text)
+    """Whether Markdown ``text`` shows nothing: white space, controls, invisible characters only.
+
+    A character written as a reference (``&#8203;``) counts as the character.
+    """
+    return shows_nothing(shown_text(text))
+
+
+def shows_nothing(shown: str) -> bool:
+    """Whether text already decoded (a page's, the book's) is all white space or invisible."""
+    return all(_shows_nothing(character) for character in shown)
 
 
 def _shows_nothing(character: str) -> bool:
@@ -122,7 +134,7 @@ def glyph_problem(text: str) -> str | None:
 
     The text is Markdown: a character written as an HTML reference (``&#x26C0;``) counts.
     """
-    missing = unsettable(html.unescape(text))
+    missing = unsettable(shown_text(text))
     if not missing:
         return None
     return (
@@ -132,7 +144,9 @@ def glyph_problem(text: str) -> str | None:
 
 
 def blank_problem(text: str) -> str:
-    """What a check says of a blank text: which invisible characters it holds."""
-    found = list(dict.fromkeys(text))
+    """What a check says of a blank text: which invisible characters it holds, and how written."""
+    found = list(dict.fromkeys(shown_text(text)))
     verb = "shows" if len(found) == 1 else "show"
-    return f"is blank: it holds only {described(found)}, which {verb} nothing"
+    references = list(dict.fromkeys(REFERENCE.findall(text)))
+    written = f", written {', '.join(references[:3])}" if references else ""
+    return f"is blank: it holds only {described(found)}{written}, which {verb} nothing"

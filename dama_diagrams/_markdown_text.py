@@ -2,24 +2,29 @@
 
 Stage-neutral, like :mod:`.errors`: a diagram's title, caption and exercise
 question (read by :mod:`.diagram.schema`, for ``verify``, the ``dama`` fence
-and the editor alike) and a catalog's translations (:mod:`.site.i18n.limits`)
-all become HTML through :func:`catalog_markdown`, and the same limits bind
-them before they do.  Python-Markdown is quadratic in ``[`` repeated
-(``<![CDATA[``, ``![``, ``[a](``: 4,500 ``[`` took 4.6 s, a 63 KB caption of
-``<![CDATA[`` 146 s) and follows nested quotes and lists into a
-RecursionError.  Each limit is far above what real text needs:
+and the editor alike), the texts of ``docs/terms.yaml`` (:mod:`.site.i18n.terms`),
+the English of the page templates (:mod:`.site.i18n.extract`) and a catalog's
+translations (:mod:`.site.i18n.limits`) all become HTML through
+:func:`catalog_markdown`, and the same limits bind them before they do.
+Python-Markdown is quadratic in ``[`` repeated (``<![CDATA[``, ``![``,
+``[a](``: 4,500 ``[`` took 4.6 s, a 63 KB caption of ``<![CDATA[`` 146 s)
+and follows nested quotes and lists into a RecursionError.  Each limit is far
+above what real text needs:
 
 - no control character but tab and newline, and no bidi embedding, override
-  or isolate (:data:`CONTROL`), which no page or book shows as text;
+  or isolate (:data:`CONTROL`), which no page or book shows as text, nor any
+  noncharacter (:data:`NONCHARACTER`); each is judged in the text as the page
+  shows it (:func:`shown_text`), so ``&#x202E;`` counts as the U+202E it becomes;
 - no line nests more than :data:`MAX_NESTING` list or quote markers, nor is
   indented deeper than :data:`MAX_DEPTH` list levels (measured before any
   conversion), and the HTML made of it nests at most :data:`MAX_DEPTH`
   elements, however the nesting was spelled (``>>>``, ``<ul><li>``, ``<em>``);
-- a text with no English to follow (an English title, caption or question)
-  is at most :data:`MAX_TEXT_CHARS` characters long with at most
-  :data:`MAX_BRACKETS` ``[`` (:func:`english_problem`).  A translation is
-  bounded by its English instead: at most four times as long, and no ``[``
-  added (:mod:`.site.i18n.limits`), so both stay within milliseconds.
+- a text with no English to follow (an English title, caption or question,
+  a glossary definition, a template's paragraph) is at most
+  :data:`MAX_TEXT_CHARS` characters long with at most :data:`MAX_BRACKETS`
+  ``[`` (:func:`english_problem`).  A translation is bounded by its English
+  instead: at most four times as long, and no ``[`` added
+  (:mod:`.site.i18n.limits`), so both stay within milliseconds.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as ET
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ._html_tree import VOID, html_tree
@@ -67,31 +73,105 @@ U+FFFF among them): never text, and XML 1.0 refuses U+FFFE and U+FFFF outright."
 
 
 def noncharacter_problem(text: str) -> str | None:
-    """The first noncharacter of ``text``, said as a problem; None without one.
+    """The first noncharacter that ``text`` shows, said as a problem; None without one.
 
     A catalog's translation (``status``), every text of ``docs/terms.yaml`` and a
     diagram's title, caption or question are refused with it, at their line: a
     TBX file that held one would not be XML, and no page or book shows one as
     text.  Control characters are refused beside it (:func:`control_problem`).
     """
-    found = NONCHARACTER.search(text)
+    found = first_shown(NONCHARACTER, text)
     if found is None:
         return None
     return (
-        f"holds the noncharacter U+{ord(found[0]):04X} at character {found.start() + 1:,}, "
+        f"holds the noncharacter U+{ord(found.character):04X} {found.where}, "
         "which no page, book or TBX file can hold; delete it"
     )
 
 
 def control_problem(text: str) -> str | None:
-    """The first control or bidi character of ``text``, said as a problem; None without one."""
-    control = CONTROL.search(text)
-    if control is None:
+    """The first control or bidi character that ``text`` shows, said as a problem; None if none."""
+    found = first_shown(CONTROL, text)
+    if found is None:
         return None
     return (
-        f"holds the control character U+{ord(control[0]):04X} at character "
-        f"{control.start() + 1:,}, which no page or book shows as text; delete it"
+        f"holds the control character U+{ord(found.character):04X} {found.where}, "
+        "which no page or book shows as text; delete it"
     )
+
+
+# == What a page shows =========================================================
+
+REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]{0,31});?")
+"""An HTML character reference, numeric or named, as a browser finds one (``;`` optional)."""
+
+
+def shown_text(text: str) -> str:
+    """``text`` as its page shows it: each HTML character reference decoded, once.
+
+    Python-Markdown passes ``&#x202E;`` and ``&nbsp;`` through as they are, and
+    nh3 and the browser turn them into the characters; so the checks of what a
+    text holds (a control, a noncharacter, nothing visible) judge this text.
+    """
+    if "&" not in text:
+        return text
+    return REFERENCE.sub(lambda reference: decoded(reference[0]), text)
+
+
+def decoded(reference: str) -> str:
+    """One character reference as HTML decodes it (``&#8238;``: U+202E; ``&nbsp;``: U+00A0).
+
+    Unlike :func:`html.unescape`, which drops them, a control character and a
+    noncharacter stay: HTML calls them a parse error and shows them all the same.
+    NUL, a surrogate and a number past Unicode are U+FFFD; 128-159 are read as
+    Windows-1252, as HTML reads them.
+    """
+    if not reference.startswith("&#"):
+        return html.unescape(reference)
+    digits = reference[2:].rstrip(";")
+    hexadecimal = digits[:1] in ("x", "X")
+    digits = (digits[1:] if hexadecimal else digits).lstrip("0") or "0"
+    if len(digits) > (6 if hexadecimal else 7):  # past U+10FFFF, and never a 5,000-digit int()
+        return "\ufffd"
+    number = int(digits, 16 if hexadecimal else 10)
+    if number == 0 or number > 0x10FFFF or 0xD800 <= number <= 0xDFFF:
+        return "\ufffd"
+    if 0x80 <= number <= 0x9F:
+        try:
+            return bytes([number]).decode("cp1252")
+        except UnicodeDecodeError:  # 0x81, 0x8D, 0x8F, 0x90, 0x9D: the C1 control stays
+            pass
+    return chr(number)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A character that a text shows, where it is written, and how."""
+
+    character: str
+    position: int
+    """Where it is written in the text, counted from 1."""
+    written: str
+    """The character itself, or the reference that makes it (``&#x202E;``)."""
+
+    @property
+    def where(self) -> str:
+        """``at character 3``, and ``(written &#x202E;)`` when a reference makes it."""
+        written = self.written if len(self.written) <= 20 else f"{self.written[:16]}..."
+        spelled = "" if self.written == self.character else f" (written {written})"
+        return f"at character {self.position:,}{spelled}"
+
+
+def first_shown(pattern: re.Pattern[str], text: str) -> Shown | None:
+    """The first character that ``text`` shows matching ``pattern``, as written or by reference."""
+    raw = pattern.search(text)
+    end = len(text) if raw is None else raw.start()
+    if "&" in text[:end]:
+        for reference in REFERENCE.finditer(text, 0, end):
+            found = pattern.search(decoded(reference[0]))
+            if found is not None:
+                return Shown(found[0], reference.start() + 1, reference[0])
+    return None if raw is None else Shown(raw[0], raw.start() + 1, raw[0])
 
 
 def nesting_problem(text: str, fix: str) -> str | None:
@@ -117,11 +197,15 @@ def depth_problem(depth: int | None, fix: str) -> str | None:
     )
 
 
-def english_problem(text: str) -> str | None:
-    """Why an English text for a page (a diagram's title, caption, question) is refused, or None.
+def english_problem(text: str, *, inline: bool | None = True) -> str | None:
+    """Why an English text for a page is refused, or None.
 
-    Checked cheapest first, so that the conversion that measures the depth
-    only ever sees a text within the length limits.
+    A diagram's title, caption and question, the texts of ``docs/terms.yaml``
+    and the English of the page templates have no English to follow, so fixed
+    numbers bind them.  ``inline``: whether the text goes in as one paragraph;
+    None, as the pages decide it (:func:`is_paragraph`, a template's text).
+    Checked cheapest first, so that a conversion (the depth, and whether the
+    text is one paragraph) only ever sees a text within the length limits.
     """
     problem = control_problem(text) or noncharacter_problem(text)
     if problem is not None:
@@ -134,7 +218,21 @@ def english_problem(text: str) -> str | None:
             "conversion of the whole text; keep a few links at most"
         )
     fix = "nest them less deeply"
-    return nesting_problem(text, fix) or depth_problem(markdown_depth(text, inline=True), fix)
+    problem = nesting_problem(text, fix)
+    if problem is not None:
+        return problem
+    inline = is_paragraph(text) if inline is None else inline
+    return depth_problem(markdown_depth(text, inline=inline), fix)
+
+
+_BLOCK = re.compile(r"<(?:ol|ul|pre|blockquote)\b")
+
+
+@lru_cache(maxsize=4096)
+def is_paragraph(english: str) -> bool:
+    """Whether English Markdown is one paragraph, so it and its translations go in inline."""
+    rendered = markdown_html(english).strip()
+    return rendered.startswith("<p>") and rendered.count("<p>") == 1 and not _BLOCK.search(rendered)
 
 
 def markdown_depth(text: str, *, inline: bool) -> int | None:

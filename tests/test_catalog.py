@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -374,29 +375,77 @@ def test_status_warns_at_its_line_of_a_character_the_book_cannot_print(
 @pytest.mark.parametrize(
     ("blank_text", "named"),
     [
-        ("\u2028", "U+2028 (LINE SEPARATOR)"),
-        ("\u3000", "U+3000 (IDEOGRAPHIC SPACE)"),
-        ("\u200b\u3164", "U+200B (ZERO WIDTH SPACE), U+3164 (HANGUL FILLER)"),
+        ("\u2028", "U+2028 (LINE SEPARATOR), which shows"),
+        ("\u3000", "U+3000 (IDEOGRAPHIC SPACE), which shows"),
+        ("\u200b\u3164", "U+200B (ZERO WIDTH SPACE), U+3164 (HANGUL FILLER), which show"),
+        # written as HTML references, which the page shows as the characters
+        ("&#8203;", "U+200B (ZERO WIDTH SPACE), written &#8203;, which shows"),
+        ("&#x2028;", "U+2028 (LINE SEPARATOR), written &#x2028;, which shows"),
+        ("&nbsp;&shy;", "U+00A0 (NO-BREAK SPACE), U+00AD (SOFT HYPHEN), written &nbsp;, &shy;, "
+         "which show"),
     ],
-)
+    ids=["line-separator", "ideographic-space", "fillers", "reference", "hex", "named"],
+)  # fmt: skip
 def test_a_blank_translation_is_none_and_status_says_so_at_its_line(
     project: Path, total: int, blank_text: str, named: str
 ) -> None:
-    """A heading translated as a line separator would be an empty heading: the English shows."""
+    """A heading translated as a line separator would be an empty heading: the English shows.
+
+    Written as ``&#8203;``, it passed as translated: 100 %, and an empty ``<h2>``.
+    """
     edit_message(project, "it", MAN_23, _translated_as(blank_text))
     line = line_of(po_file(project, "it"), f'msgid "{MAN_23}"')
 
     result = run_cli("status", "--lang", "it", cwd=project)
 
     assert status_lines(result)["it"] == expected_status("it", total - 1, 0, 1)
-    verb = "shows" if "," not in named else "show"
     assert result.stderr.splitlines() == [
         f"warning: docs/locales/it/LC_MESSAGES/messages.po:{line}: it: blank: the translation "
-        f"of 'Never backwards' is blank: it holds only {named}, which {verb} nothing; the site "
+        f"of 'Never backwards' is blank: it holds only {named} nothing; the site "
         "and the book show the English instead: translate it, or empty the msgstr"
     ]
     catalog = load_catalog(project, "it")
     assert catalog.raw(MAN_23) == MAN_23
+
+
+@pytest.mark.parametrize(
+    ("translation", "said"),
+    [
+        ("&#8238;ertnaid&#x2019;lla iaM", "the control character U+202E at character 1 (written "
+         "&#8238;), which no page or book shows as text; delete it"),
+        ("Mai &#x2067;all\u2019indietro&#x2069;", "the control character U+2067 at character 5 "
+         "(written &#x2067;)"),
+        ("Mai all\u2019indietro&#1;", "the control character U+0001 at character 17 (written "
+         "&#1;)"),
+        ("Mai all\u2019indietro&#xFDD0;", "the noncharacter U+FDD0 at character 17 (written "
+         "&#xFDD0;), which no page, book or TBX file can hold; delete it"),
+    ],
+    ids=["override", "isolates", "c0", "noncharacter"],
+)  # fmt: skip
+def test_a_control_character_written_as_a_reference_is_refused_at_its_line(
+    project: Path, translation: str, said: str
+) -> None:
+    """``&#8238;`` passed status, and the page's heading held a raw U+202E."""
+    edit_message(project, "it", MAN_23, _translated_as(translation))
+    line = line_of(po_file(project, "it"), f'msgid "{MAN_23}"')
+
+    lines = fails_cleanly(run_cli("status", "--lang", "it", cwd=project))
+
+    assert len(lines) == 1
+    assert lines[0].startswith(
+        f"docs/locales/it/LC_MESSAGES/messages.po:{line}: it: the translation of "
+        f"'Never backwards' holds {said}"
+    ), lines[0]
+
+
+def test_a_reference_to_text_in_a_translation_is_read_as_written(project: Path, total: int) -> None:
+    """What the page shows as text (``&amp;#8238;``, a mark of direction) is no control."""
+    edit_message(project, "it", MAN_23, _translated_as("Mai &lrm;all\u2019indietro &amp;#8238;"))
+
+    result = run_cli("status", "--lang", "it", cwd=project)
+
+    assert status_lines(result)["it"] == expected_status("it", total, 0, 0)
+    assert result.stderr == ""
 
 
 # --- an English sentence changes: status, then update-translations ---------------------------
@@ -756,6 +805,38 @@ def test_a_trans_block_that_does_not_parse(
     assert lines[0].startswith(f"{MAN}:{where}: ")
     assert reason in lines[0]
     # the English cannot be found, so status and update-translations stop too
+    assert fails_cleanly(run_cli("status", cwd=site_project)) == lines
+    before = locales_snapshot(site_project)
+    assert fails_cleanly(run_cli("update-translations", cwd=site_project)) == lines
+    assert locales_snapshot(site_project) == before
+
+
+@pytest.mark.parametrize(
+    ("english", "reason"),
+    [
+        ("<![CDATA[" * 7000, "is 63,000 characters long (at most 1,000); shorten it"),
+        ("[a](b) " * 21, "has 21 '[' (at most 20), and each one slows the conversion"),
+        (
+            "Forward &#x202E;only.",
+            "holds the control character U+202E at character 9 (written &#x202E;), which no "
+            "page or book shows as text; delete it",
+        ),
+    ],
+    ids=["cdata-63k", "brackets", "bidi-reference"],
+)
+def test_a_template_text_past_the_markdown_limits_is_refused_at_its_line(
+    site_project: Path, english: str, reason: str
+) -> None:
+    """The English of a template reaches Markdown as a caption does, within the same limits."""
+    replace_line(
+        site_project / MAN, 12, lambda line: f"{{% trans %}}{english}{{% endtrans %}}\n\n{line}"
+    )
+
+    started = time.perf_counter()
+    lines = build_fails(site_project)
+    assert time.perf_counter() - started < 20  # the 63 KB text took minutes to convert
+
+    assert len(lines) == 1 and lines[0].startswith(f"{MAN}:12: the English text {reason}"), lines
     assert fails_cleanly(run_cli("status", cwd=site_project)) == lines
     before = locales_snapshot(site_project)
     assert fails_cleanly(run_cli("update-translations", cwd=site_project)) == lines

@@ -22,6 +22,7 @@ from dama_diagrams.engine.move import Move
 from dama_diagrams.engine.position import GameOverReason, Position
 from dama_diagrams.engine.priority import PriorityRule
 from dama_diagrams.errors import DamaError, MoveNotationError, PositionError
+from tests.conftest import run_cli
 
 BROKEN = Path(__file__).parent / "broken"
 
@@ -468,8 +469,18 @@ def test_a_text_at_the_markdown_limits_is_read() -> None:
             "PATTERN BLANK), which show nothing)",
         ),
         ("\u3000\u00a0", "empty"),  # white space to Python too
+        (
+            "&#8203;",  # the page shows the reference as the character: U+200B
+            "blank text (it holds only U+200B (ZERO WIDTH SPACE), written &#8203;, which shows "
+            "nothing)",
+        ),
+        (
+            "&nbsp; &#x3000;",
+            "blank text (it holds only U+00A0 (NO-BREAK SPACE), U+0020 (SPACE), U+3000 "
+            "(IDEOGRAPHIC SPACE), written &nbsp;, &#x3000;, which show nothing)",
+        ),
     ],
-    ids=["zero-width-space", "fillers", "spaces"],
+    ids=["zero-width-space", "fillers", "spaces", "reference", "named-reference"],
 )
 @pytest.mark.parametrize("key", ["title", "caption", "question"])
 def test_a_text_that_shows_nothing_is_refused_at_its_line_as_an_empty_one(
@@ -484,6 +495,81 @@ def test_a_text_that_shows_nothing_is_refused_at_its_line_as_an_empty_one(
         f"diagrams/example.yaml:{2 + len(lines)}: {key} must be English text in quotes, not "
         f'{shown}: {key}: "…"'
     )
+
+
+@pytest.mark.parametrize(
+    ("lines", "line", "message"),
+    [
+        (
+            ['caption: "x &#x202E; gnp.exe The man on {start} may step forward."'],
+            3,
+            "caption holds the control character U+202E at character 3 (written &#x202E;), "
+            "which no page or book shows as text; delete it",
+        ),
+        (['title: "&#8238;naM"'], 3, "title holds the control character U+202E at character 1"),
+        (
+            ["title: A man", 'exercise: {ask: win, question: "Which &#x2067;one&#x2069;?"}'],
+            4,
+            "question holds the control character U+2067 at character 7 (written &#x2067;)",
+        ),
+        (  # HTML keeps 0x81 as the C1 control (0x80 to 0x9F are otherwise Windows-1252)
+            ['caption: "The man&#129; moves."'],
+            3,
+            "caption holds the control character U+0081 at character 8 (written &#129;)",
+        ),
+        (  # a reference needs no ';' in HTML, and any number of zeros
+            ['caption: "The man &#x000202e moves."'],
+            3,
+            "caption holds the control character U+202E at character 9 (written &#x000202e)",
+        ),
+        (
+            ['caption: "The man&#xFFFF; moves."'],
+            3,
+            "caption holds the noncharacter U+FFFF at character 8 (written &#xFFFF;), which no "
+            "page, book or TBX file can hold; delete it",
+        ),
+    ],
+    ids=["review-caption", "decimal", "isolates", "c1", "no-semicolon", "noncharacter"],
+)
+def test_a_control_character_written_as_a_reference_is_refused_where_it_is_written(
+    lines: list[str], line: int, message: str
+) -> None:
+    """The page showed a raw U+202E, and the book the caption reversed: '...exe.png'."""
+    error = error_of(EXERCISE + "\n".join(lines) + "\n")
+    assert str(error).startswith(f"diagrams/example.yaml:{line}: {message}"), str(error)
+
+
+@pytest.mark.parametrize(
+    "caption",
+    [
+        "The man &amp;#x202E; moves.",  # the page shows the text '&#x202E;'
+        "The man &lrm;moves&rlm;.",  # the marks of direction are text
+        "The man moves&#133;",  # HTML reads 133 as Windows-1252: '…'
+        "The man &#x26C0; moves.",  # a draughts man the book lacks: a warning, no refusal
+        "The man &#99999999999999999999; moves.",  # past Unicode: U+FFFD
+    ],
+    ids=["escaped", "marks", "windows-1252", "glyph", "past-unicode"],
+)
+def test_a_reference_to_text_is_read_as_written(caption: str) -> None:
+    assert parse(EXERCISE + f'caption: "{caption}"\n').caption == caption
+
+
+def test_verify_refuses_a_bidi_override_written_as_a_reference_at_its_line(
+    tmp_path: Path,
+) -> None:
+    """The review's caption, through the real command: one line at its place, no traceback."""
+    folder = tmp_path / "diagrams"
+    folder.mkdir()
+    (folder / "man-move.yaml").write_text(
+        'position: "W:W22:B4"\nclaim: setup\ncaption: "x &#x202E; gnp.exe The man"\n',
+        encoding="utf-8",
+    )
+    result = run_cli("verify", "diagrams/man-move.yaml", cwd=tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines() == [
+        "diagrams/man-move.yaml:3: caption holds the control character U+202E at character 3 "
+        "(written &#x202E;), which no page or book shows as text; delete it"
+    ]
 
 
 def test_a_character_the_book_cannot_print_is_a_warning_at_its_line() -> None:

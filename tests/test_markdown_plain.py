@@ -168,8 +168,7 @@ def test_every_text_the_pages_convert_gets_python_markdowns_html(
         seen.append(text)
         return markdown_html(text)
 
-    monkeypatch.setattr(_markdown_text, "markdown_html", recorded)  # catalog_html's
-    monkeypatch.setattr(_markdown, "markdown_html", recorded)  # is_paragraph's
+    monkeypatch.setattr(_markdown_text, "markdown_html", recorded)  # catalog_html's, is_paragraph's
     _markdown.catalog_html.cache_clear()
     try:
         figures = load_figures(ROOT)

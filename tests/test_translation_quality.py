@@ -11,6 +11,7 @@ correct entry that must not be flagged.
 from __future__ import annotations
 
 import importlib.resources
+import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
@@ -339,6 +340,39 @@ def test_status_warns_and_strict_status_fails_on_a_finding(tmp_path: Path) -> No
         ('concepts:\n  - id: x\n    en: {term: "\\U0010FFFF"}\n', 3, "U+10FFFF"),
         ("unchanged: [FID]\nconcepts:\n  - id: x\n    en: {term: a\uffff}\n", 4, "U+FFFF"),
         ("concepts:\n  - id: x\n\n    en: {term: a\x07}\n", 4, "U+0007"),
+        # the limits of every text that reaches Markdown: a definition goes into the glossary
+        (
+            'concepts:\n  - id: x\n    definition: "'
+            + "<![CDATA[" * 7000
+            + '"\n    en: {term: a}\n',
+            3,
+            "definition is 63,000 characters long (at most 1,000); shorten it",
+        ),
+        (
+            'concepts:\n  - id: x\n    definition: "' + "[a](b) " * 21 + '"\n    en: {term: a}\n',
+            3,
+            "definition has 21 '[' (at most 20)",
+        ),
+        (
+            'concepts:\n  - id: x\n    definition: "x &#x202E; y"\n    en: {term: a}\n',
+            3,
+            "definition holds the control character U+202E at character 3 (written &#x202E;)",
+        ),
+        (
+            "concepts:\n  - id: x\n    definition: a \u202eb\n    en: {term: a}\n",
+            3,
+            "definition holds the control character U+202E at character 3, which no page",
+        ),
+        (
+            'concepts:\n  - id: x\n    definition: d\n    en: {term: a, headword: "&#8238;A"}\n',
+            4,
+            "headword holds the control character U+202E at character 1 (written &#8238;)",
+        ),
+        (
+            'concepts:\n  - id: x\n    en: {term: "a&#xFFFF;"}\n',
+            3,
+            "term holds the noncharacter U+FFFF at character 2 (written &#xFFFF;)",
+        ),
     ],
 )
 def test_a_bad_terminology_file_is_one_error_at_its_line(text: str, line: int, wanted: str) -> None:
@@ -531,6 +565,30 @@ def test_a_noncharacter_in_the_terminology_file_stops_status_and_terms_at_its_li
             if "noncharacter" in wanted
             else " (a control character or a noncharacter); remove it"
         )]  # fmt: skip
+
+
+MAN_DEFINITION = "the piece each player starts with. It moves and captures forwards only."
+"""The glossary's definition of the man in docs/terms.yaml."""
+
+
+def test_a_definition_past_the_markdown_limits_stops_status_and_build_at_its_line(
+    tmp_path: Path,
+) -> None:
+    """A 63 KB definition passed status, then took 95 s of pages in build --lang en."""
+    project = copy_project(tmp_path, cards=False)
+    terms = project / "docs" / "terms.yaml"
+    lines = terms.read_text("utf-8").split("\n")
+    number = lines.index(f'    definition: "{MAN_DEFINITION}"') + 1
+    lines[number - 1] = '    definition: "' + "<![CDATA[" * 7000 + '"'
+    terms.write_text("\n".join(lines), encoding="utf-8")
+    said = f"docs/terms.yaml:{number}: definition is 63,000 characters long (at most 1,000); "
+    said += "shorten it"
+    for command in (("status",), ("terms",), ("build", "--lang", "en")):
+        started = time.perf_counter()
+        result = run_cli(*command, cwd=project)
+        assert time.perf_counter() - started < 20, command
+        assert (result.returncode, result.stderr.splitlines()) == (1, [said]), command
+    assert not (project / "site").exists()
 
 
 # --- Material's own labels ------------------------------------------------------------------

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from ..._book_text import REPLACEMENT, book_text, is_blank
+from ..._book_text import REPLACEMENT, book_text, shows_nothing
 from ...render.legend import LEGEND_KEYS, legend_icon_svg
 from .._common import SiteError
 
@@ -173,7 +173,7 @@ class BookMarkup:
             identifier = element.get("id")
             labelled = f" {label(identifier)}" if identifier else ""
             title = self.inline_content(element, depth)
-            if is_blank(text_content(element)) and element.find(".//img") is None:
+            if shows_nothing(text_content(element)) and element.find(".//img") is None:
                 title = REPLACEMENT  # PDF/UA refuses an empty heading; status warns of it
             return f"#heading(level: {tag[1]})[{title}]{labelled}"
         if tag == "p":

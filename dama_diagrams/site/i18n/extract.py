@@ -23,6 +23,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.frontend import parse_mapping_cfg
 
 from ..._files import read_project_file
+from ..._markdown_text import english_problem
 from ..._project import link_outside
 from ...diagram._yaml import YamlError, compose_yaml, read_utf8
 from .._common import SiteError
@@ -211,6 +212,8 @@ def _extract(
                 raise TranslationSourceError(f"{exc} for {shown}", path=BABEL_CFG) from None
             raise _source_error(exc, shown) from None
         for line, message, comments, context in found:
+            if method not in _CHECKED_BY_THEIR_READER:
+                _check_english(message, shown, line)
             template.add(
                 message,
                 locations=[(shown, line)],
@@ -218,6 +221,23 @@ def _extract(
                 context=context,
             )
     return template
+
+
+_CHECKED_BY_THEIR_READER = frozenset({"dama_diagram", "dama_terms"})
+"""Methods whose files are checked where they are read (:mod:`...diagram.schema`, :mod:`.terms`)."""
+
+
+def _check_english(message: str | tuple[str, ...], shown: str, line: int) -> None:
+    """A template's English goes into Markdown as every text does: within the same limits.
+
+    The English page shows it as written, and it bounds its translations
+    (:mod:`.limits`), so it is bound by fixed numbers, as a caption is
+    (:func:`..._markdown_text.english_problem`), at its line.
+    """
+    for english in (message,) if isinstance(message, str) else message:
+        problem = english_problem(english, inline=None) if english else None
+        if problem is not None:
+            raise TranslationSourceError(f"the English text {problem}", path=shown, line=line)
 
 
 def _sources(project_root: Path) -> list[tuple[Path, str, str, dict[str, str]]]:

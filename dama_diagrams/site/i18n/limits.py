@@ -34,10 +34,10 @@ from ..._markdown_text import (
     control_problem,
     depth_problem,
     html_depth,
+    is_paragraph,
     nesting_problem,
 )
 from ...errors import shorten
-from .safe_text import is_paragraph
 
 MAX_PLURAL_FORMS = 6
 LENGTH_FACTOR = 4

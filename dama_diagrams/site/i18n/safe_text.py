@@ -17,7 +17,7 @@ from functools import lru_cache
 import nh3
 import yaml
 
-from ..._markdown_text import LINE_START, catalog_markdown, markdown_html, one_line
+from ..._markdown_text import LINE_START, catalog_markdown, one_line
 
 INLINE_TAGS = frozenset({"a", "code", "em", "strong"})
 BLOCK_TAGS = INLINE_TAGS | {"blockquote", "br", "li", "ol", "p", "pre", "ul"}
@@ -28,7 +28,6 @@ _TAG = re.compile(r'(<(?:[^>"]|"[^"]*")*>)')
 """A tag as nh3 writes it: attribute values in double quotes, ``<`` and ``>`` escaped."""
 _MARKDOWN_SPECIAL = re.compile(r"[\\`*_\[\]{}|#!~^]")
 _PLAIN_PARAGRAPH = re.compile(r"<p>[^<>&\x00-\x09\x0b-\x1f\x7f]*</p>")
-_BLOCK = re.compile(r"<(?:ol|ul|pre|blockquote)\b")
 
 
 @lru_cache(maxsize=4096)
@@ -79,13 +78,6 @@ def _no_spaced_links(tag: str, attribute: str, value: str) -> str | None:
     if tag == "a" and attribute == "href" and any(c.isspace() or ord(c) < 32 for c in value):
         return None
     return value
-
-
-@lru_cache(maxsize=4096)
-def is_paragraph(english: str) -> bool:
-    """Whether English Markdown is one paragraph, so its translations go in inline."""
-    rendered = markdown_html(english).strip()
-    return rendered.startswith("<p>") and rendered.count("<p>") == 1 and not _BLOCK.search(rendered)
 
 
 def _markdown_proof(clean: str) -> str:

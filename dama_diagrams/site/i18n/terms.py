@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
-from ..._markdown_text import noncharacter_problem
+from ..._markdown_text import english_problem
 from ...diagram._yaml import YamlError, YamlValue, compose_yaml, read_utf8
 from .catalog import CatalogError
 
@@ -231,10 +231,13 @@ def _no_unknown(value: YamlValue, keys: Collection[str], shown: str) -> None:
 def _text(value: YamlValue | None, what: str, shown: str, line: int) -> str:
     if value is None or not isinstance(value.data, str) or not value.data.strip():
         raise TermsError(f"{what} must be some text", path=shown, line=_line(value, None) or line)
-    problem = noncharacter_problem(value.data)  # written as an escape: "\uffff"
+    text = value.data.strip()
+    # the limits of every text that reaches Markdown: a definition and the words are shown
+    # in the glossary, and each of them goes into the TBX file ("\uffff" is an escape)
+    problem = english_problem(text)
     if problem is not None:
         raise TermsError(f"{what} {problem}", path=shown, line=value.line)
-    return value.data.strip()
+    return text
 
 
 def _texts(value: YamlValue | None, what: str, shown: str) -> list[str]:

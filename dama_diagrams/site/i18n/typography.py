@@ -21,8 +21,8 @@ from __future__ import annotations
 import functools
 import re
 
+from ..._markdown_text import is_paragraph
 from .limits import text_shape
-from .safe_text import is_paragraph
 
 _NOT_PROSE = re.compile(
     r"`[^`\n]*`"  # a code span

@@ -14,14 +14,13 @@ import html
 import json
 from collections.abc import Collection, Sequence
 
-from ..._markdown_text import one_line
+from ..._markdown_text import is_paragraph, one_line
 from ...render.legend import LEGEND_KEYS, legend_html
 from ..i18n import Catalog, used_values
 from ..i18n.safe_text import (
     attribute_html,
     braces_escaped,
     catalog_html,
-    is_paragraph,
     plain_html,
     table_cell,
 )

@@ -28,7 +28,7 @@ from typing import Any
 
 import jinja2
 
-from ..._markdown_text import one_line
+from ..._markdown_text import is_paragraph, one_line
 from ...errors import DamaError
 from ...render.legend import LEGEND_KEYS
 from .._common import DIAGRAM_DIR, LEGEND_DIR, SOCIAL_DIR, exercise_board
@@ -37,7 +37,6 @@ from ..i18n.safe_text import (
     attribute_html,
     board_image,
     catalog_html,
-    is_paragraph,
     printable,
     text_of,
 )
