@@ -10,11 +10,17 @@ from __future__ import annotations
 import re
 
 UNSEEN = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+    "[\x00-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"
+    "\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb"
+    "\ud800-\udfff\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
 """What a terminal or a log would act on, or show as nothing: control characters (C0, DEL,
-C1), the direction, zero-width and line-separator characters, the byte-order mark, and lone
-surrogates (the bytes of a file name that are not UTF-8)."""
+C1), the line and paragraph separators, Unicode's default-ignorable characters (the
+direction and zero-width ones, the soft hyphen, variation selectors, tags, the byte-order
+mark...), and lone surrogates (the bytes of a file name that are not UTF-8).  A reader
+that compares text as a language would (.NET's culture-sensitive ``IndexOf`` and
+``StartsWith``, with which CI agents look for their commands) skips an ignorable
+character, so ``#\\u00ad#vso[`` is a command to it: shown escaped, it is none."""
 
 
 def visible(text: str, keep: str = "") -> str:
@@ -56,12 +62,19 @@ class DamaError(Exception):
         return type(self)(self.message, path=path, line=line)
 
     def __str__(self) -> str:
+        """``path:line: message``, on one line whatever names it holds.
+
+        A file name can hold anything but "/" and NUL, and a message quotes
+        names too (an ``--out`` folder, a file found): each shows its line
+        feed, and any other character of :data:`UNSEEN`, escaped (``\\n``).
+        """
+        message = visible(self.message)
         if self.path is None:
-            return self.message
-        path = visible(self.path)  # a file name can hold anything but "/" and NUL
+            return message
+        path = visible(self.path)
         if self.line is None:
-            return f"{path}: {self.message}"
-        return f"{path}:{self.line}: {self.message}"
+            return f"{path}: {message}"
+        return f"{path}:{self.line}: {message}"
 
 
 class PositionError(DamaError, ValueError):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -75,11 +76,15 @@ def test_verify_checks_the_fences_of_a_markdown_page_at_their_line(tmp_path: Pat
     assert out.splitlines()[-1] == "2 diagrams checked: 1 hold, 1 failed."
 
 
-def test_a_folder_with_pages_but_no_fence_is_empty(tmp_path: Path) -> None:
+def test_a_folder_of_pages_without_a_fence_passes_as_its_pages_do(tmp_path: Path) -> None:
     (tmp_path / "page.md").write_text("# Nothing\n\n```python\nx = 1\n```\n")
     code, out = verify(str(tmp_path))
-    assert code == 1
-    assert "holds no diagram files (*.yaml) and no page with a dama fence" in out
+    assert (code, out.splitlines()) == (
+        0,
+        ["1 Markdown page looked at, it holds no dama fence: 0 diagrams checked, "
+         "nothing to verify."],
+    )  # fmt: skip
+    assert verify(str(tmp_path)) == verify(str(tmp_path / "page.md"))
 
 
 def test_github_format_puts_each_error_on_its_line(tmp_path: Path) -> None:
@@ -233,11 +238,20 @@ HOSTILE = {
     "  ::error::indented": "  ::error::indented",
     "a##[error]b": "a#\\x23[error]b",
     "t\x1b]0;PWNED-TITLE\x07\x1b[2J\u202eab": "t\\x1b]0;PWNED-TITLE\\x07\\x1b[2J\\u202eab",
+    "v##vso[task.logissue type=error]FORGED": "v#\\x23vso[task.logissue type=error]FORGED",
+    "t##teamcity[buildProblem description='FORGED']": (
+        "t#\\x23teamcity[buildProblem description='FORGED']"
+    ),
+    "c##VSO[task.complete result=Failed]": "c#\\x23VSO[task.complete result=Failed]",
+    "s#\u00ad#vso[task.prependpath]evil": "s#\\xad#vso[task.prependpath]evil",
 }
-"""File names (without their suffix) from the review, each forging a command or driving a
+"""File names (without their suffix) from the reviews, each forging a command or driving a
 terminal when printed raw (Git accepts every one), and each as a line shows it inside: its
-controls escaped as Python writes them, and the "#" that would complete "##[". At the start
-of a line, "::" shows as "\\x3a:" too."""
+controls escaped as Python writes them, and the second "#" of "##[" (GitHub), "##vso["
+(Azure Pipelines, in any case) and "##teamcity[" (TeamCity), which those find anywhere in a
+line. A soft hyphen between the two "#" is shown escaped: a culture-sensitive comparison,
+as .NET's IndexOf makes by default, skips it. At the start of a line, "::" shows as "\\x3a:"
+too."""
 
 HOSTILE_NAMES = list(HOSTILE)
 
@@ -248,8 +262,32 @@ REFUSED_GAME = '[GameType "22"]\n1. 22-18 10-14 2. 18-14 *\n'
 
 
 def assert_safe(output: str) -> None:
-    """No raw control or direction character: a terminal shows every line as it is."""
+    """No raw control or direction character: a terminal shows every line as it is; and no
+    service message that another CI system would act on."""
     assert RAW_CONTROLS.search(output) is None, RAW_CONTROLS.findall(output)
+    assert service_messages(output) == []
+
+
+SERVICE_MESSAGES = re.compile(r"##(?:vso|teamcity)?\[", re.IGNORECASE)
+"""Azure Pipelines' agent finds "##vso[" anywhere in a line (Command.TryParse), TeamCity
+"##teamcity[", GitHub's runner (and Azure's formatting commands) "##["."""
+
+
+def _ignorable(char: str) -> bool:
+    """What a culture-sensitive comparison skips: format characters, variation selectors
+    and fillers (Unicode's default-ignorable characters, near enough)."""
+    name = unicodedata.name(char, "")
+    return unicodedata.category(char) == "Cf" or "VARIATION SELECTOR" in name or "FILLER" in name
+
+
+def service_messages(output: str) -> list[str]:
+    """The openings of CI service messages in ``output``, line by line (CR, LF or CRLF), as a
+    case-blind, culture-sensitive reader finds them: ignorable characters skipped."""
+    found = []
+    for line in re.split(r"\r\n|\r|\n", output):
+        seen = "".join(char for char in line if not _ignorable(char))
+        found += SERVICE_MESSAGES.findall(seen)
+    return found
 
 
 @pytest.mark.parametrize("style", ["text", "json", "github"])
@@ -268,10 +306,10 @@ def test_diagram_file_names_start_no_workflow_command(tmp_path: Path, style: str
         return
     # exactly one annotation per file, each on the file it names, and nothing else
     assert [name for name, _ in commands] == ["error"] * len(HOSTILE_NAMES)
-    # a property keeps CR and LF, which the runner unescapes; other controls show escaped
-    kept = {name: name if "\x1b" not in name else shown for name, shown in HOSTILE.items()}
+    # a property keeps CR and LF, which the runner unescapes; the rest shows as on a line
+    kept = [shown.replace("\\n", "\n").replace("\\r", "\r") for shown in HOSTILE.values()]
     named = sorted(properties["file"] for _, properties in commands)
-    assert named == sorted(f"diagrams/{name}.yaml" for name in kept.values())
+    assert named == sorted(f"diagrams/{name}.yaml" for name in kept)
 
 
 @pytest.mark.parametrize("style", ["text", "json", "github"])
@@ -289,7 +327,7 @@ def test_game_file_names_start_no_workflow_command(tmp_path: Path, style: str) -
         assert (name, properties["file"]) == ("error", str(tmp_path / "::error::refused.pdn"))
     else:
         assert commands == []
-    assert "6 checked, 1 refused" in output
+    assert f"{len(HOSTILE_NAMES)} checked, 1 refused" in output
 
 
 def test_names_show_escaped_on_their_own_line(tmp_path: Path) -> None:
@@ -315,6 +353,8 @@ def test_names_show_escaped_on_their_own_line(tmp_path: Path) -> None:
     assert "\\x3a:warning file=README.md,line=1::FORGED.pdn:1: game 1 (" in games.stdout
     assert "  \\x3a:error::indented.pdn:1: game 1 (" in games.stdout
     assert "a#\\x23[error]b.pdn:1: game 1 (" in games.stdout
+    assert "v#\\x23vso[task.logissue type=error]FORGED.pdn:1: game 1 (" in games.stdout
+    assert "s#\\xad#vso[task.prependpath]evil.pdn:1: game 1 (" in games.stdout
 
 
 def test_json_findings_keep_the_exact_names(tmp_path: Path) -> None:
@@ -357,30 +397,147 @@ def test_a_safe_stream_lets_no_command_form_across_writes() -> None:
 
     raw = io.StringIO()
     stream = SafeStream(raw)
-    for piece in (" ", ":", "", ":error::forged\n", "text #", "#", "[error]forged\n", "tail"):
+    pieces = (" ", ":", "", ":error::forged\n", "text #", "#", "[error]forged\n", "a##v", "S",
+              "o[task.complete]x ##teamc", "ity[m] #", "#tEaMcItY", "[n]\n", "tail")  # fmt: skip
+    for piece in pieces:
         stream.write(piece)
         stream.flush()
     write_command(stream, "::error file=a.md,line=1::meant")
     stream.close_line()
     assert runner_commands(raw.getvalue()) == [("error", {"file": "a.md", "line": "1"})]
+    assert service_messages(raw.getvalue()) == []
     assert raw.getvalue() == (
-        " \\x3a:error::forged\ntext #\\x23[error]forged\ntail\n::error file=a.md,line=1::meant\n"
+        " \\x3a:error::forged\ntext #\\x23[error]forged\n"
+        "a#\\x23vSo[task.complete]x #\\x23teamcity[m] #\\x23tEaMcItY[n]\n"
+        "tail\n::error file=a.md,line=1::meant\n"
     )
 
 
 def test_findings_escape_controls_and_keep_json_exact() -> None:
     name = "t\x1b[2J\u202e##[error]\x85.md"
     finding = Finding(f"bad {name}", name, 2)
+    # one line: the name the message quotes shows as the path does ("##[" is the stream's)
     assert finding.text() == "t\\x1b[2J\\u202e##[error]\\x85.md:2: bad " + (
-        "t\x1b[2J\u202e##[error]\x85.md"
-    )  # the message's own characters are the stream's to escape
+        "t\\x1b[2J\\u202e##[error]\\x85.md"
+    )
     assert runner_commands(finding.github()) == [
         (
             "error",
-            {"file": "t\\x1b[2J\\u202e##[error]\\x85.md", "line": "2", "title": "dama-diagrams"},
+            {
+                "file": "t\\x1b[2J\\u202e#\\x23[error]\\x85.md",
+                "line": "2",
+                "title": "dama-diagrams",
+            },
         )
     ]
     assert_safe(finding.github())
     line = finding.json()
     assert_safe(line)
     assert "##[" not in line and json.loads(line)["path"] == name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "##vso[task.setvariable variable=DEPLOY_TOKEN]stolen",
+        "x ##teamcity[setParameter name='env.PATH' value='/tmp/evil-bin']",
+        "##Vso[task.prependpath]/tmp/evil-bin \U0001f600 \U000e0041",  # and beyond U+FFFF
+    ],
+)
+def test_a_finding_carries_no_service_message_in_any_format(text: str) -> None:
+    finding = Finding(f"unknown claim {text!r}", f"d/{text}.yaml", 2)
+    assert_safe(finding.github())
+    assert "#\\x23" in finding.github()  # shown, in the message and the file, as on a line
+    line = finding.json()
+    assert_safe(line)
+    assert json.loads(line)["path"] == f"d/{text}.yaml"  # JSON reads back the exact name
+    assert json.loads(line)["message"] == f"unknown claim {text!r}"
+
+
+CLAIM = 'position: "W:W21:B10"\nclaim: "##vso[task.prependpath]/tmp/evil-bin"\n'
+TAGGED_GAME = (
+    '[White "##vso[task.setvariable variable=DEPLOY_TOKEN]stolen"]\n'
+    '[Black "##teamcity[buildStatus text=\'FORGED\']"]\n[GameType "22"]\n1. 22-18 10-14 *\n'
+)
+
+
+@pytest.mark.parametrize("style", ["text", "json", "github"])
+def test_file_contents_print_no_service_message(tmp_path: Path, style: str) -> None:
+    """A claim's value in verify's refusal, a PDN tag in game's line: what the file says."""
+    (tmp_path / "diagrams").mkdir()
+    (tmp_path / "diagrams" / "evil-claim.yaml").write_text(CLAIM)
+    (tmp_path / "tagged.pdn").write_text(TAGGED_GAME)
+    verified = run_cli("verify", "--format", style, "diagrams", cwd=tmp_path)
+    assert verified.returncode == 1
+    games = run_cli("game", "--format", style, "tagged.pdn", cwd=tmp_path)
+    assert games.returncode == 0
+    for output in (verified.stdout + verified.stderr, games.stdout + games.stderr):
+        assert_safe(output)
+    assert runner_commands(games.stdout + games.stderr) == []
+    if style == "json":
+        [finding] = [json.loads(line) for line in verified.stdout.splitlines()]
+        assert "'##vso[task.prependpath]/tmp/evil-bin'" in finding["message"]
+    elif style == "github":
+        [(name, _)] = runner_commands(verified.stdout)
+        assert name == "error"
+        assert "unknown claim '#\\x23vso[task.prependpath]/tmp/evil-bin'" in verified.stdout
+    else:
+        assert "unknown claim '#\\x23vso[task.prependpath]/tmp/evil-bin'" in verified.stderr
+        assert "game 1 (#\\x23vso[task.setvariable variable=DEPLOY_" in games.stdout
+
+
+# -- A name never starts a line of its own: --out, a file found, a folder cloned into ----
+
+FORGED_NAME = "out\n::error file=README.md,line=1::FORGED ##vso[task.complete result=Failed]"
+"""A folder name from the review (``build --out``), with an Azure Pipelines command too."""
+
+FORGED_SHOWN = "out\\n::error file=README.md,line=1::FORGED #\\x23vso[task.complete result=Failed]"
+"""The same as every line shows it: its line feed escaped, on the line that names it."""
+
+
+def assert_named_on_its_line(output: str, shown: str = FORGED_SHOWN) -> None:
+    """The name shows whole on one line, and no line starts with what followed its line feed."""
+    assert_safe(output)
+    assert runner_commands(output) == []
+    assert shown in output
+    assert not any(line.lstrip().startswith(("::", "\\x3a:")) for line in output.splitlines())
+
+
+def test_an_error_shows_the_names_it_quotes_on_its_line(tmp_path: Path) -> None:
+    project = copy_project(tmp_path, cards=False)
+    (project / FORGED_NAME).write_text("not a folder\n")  # build and booklet want a folder
+    for command in (
+        ("build", "--lang", "en", "--out", FORGED_NAME),
+        ("booklet", "--lang", "en", "--out", FORGED_NAME),
+        ("preview", "--site", f"{FORGED_NAME}-missing"),
+    ):
+        result = run_cli(*command, cwd=project)
+        assert result.returncode == 1
+        [line] = result.stderr.splitlines()  # one line, and the name whole on it
+        assert line.startswith("dama-diagrams: ")
+        assert_named_on_its_line(result.stderr)
+
+
+def test_a_refused_game_is_one_line_whatever_its_file_is_named(tmp_path: Path) -> None:
+    (tmp_path / f"{FORGED_NAME}.pdn").write_text(REFUSED_GAME)
+    result = run_cli("game", f"{FORGED_NAME}.pdn", cwd=tmp_path)
+    assert result.returncode == 1
+    [refusal] = result.stderr.splitlines()
+    assert refusal.startswith(f"{FORGED_SHOWN}.pdn:2:")  # the column of the refused move, too
+    assert_named_on_its_line(result.stdout + result.stderr)
+
+
+@pytest.mark.slow
+def test_the_build_and_booklet_summaries_name_their_folder_on_its_line(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    built = run_cli("build", "--lang", "en", "--out", FORGED_NAME, cwd=project)
+    assert built.returncode == 0, built.stderr
+    assert (project / FORGED_NAME / "en" / "index.html").is_file()  # the folder as named
+    first = built.stdout.splitlines()[0]
+    assert first.startswith("built 1 language (en), ")
+    assert first.endswith(f"into {project}/{FORGED_SHOWN}")
+    assert_named_on_its_line(built.stdout + built.stderr)
+    books = run_cli("booklet", "--lang", "en", "--out", FORGED_NAME + "-books", cwd=project)
+    assert books.returncode == 0, books.stderr
+    assert books.stdout.splitlines()[0] == f"wrote 1 book: {FORGED_SHOWN}-books/en.pdf"
+    assert_named_on_its_line(books.stdout + books.stderr)

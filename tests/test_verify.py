@@ -5,7 +5,10 @@ from __future__ import annotations
 import io
 import os
 import re
+import shlex
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -535,14 +538,95 @@ def rows(output: str) -> list[str]:
     ]
 
 
+def own_yaml(folder: Path) -> list[str]:
+    """A folder's own YAML files, hidden ones left out, as ``ls`` would list them."""
+    return sorted(
+        name
+        for name in os.listdir(folder)
+        if name.endswith((".yaml", ".yml")) and not name.startswith(".")
+    )
+
+
 def test_verify_dot_in_the_project_root_checks_every_diagram_and_no_configuration() -> None:
     result = run_cli("verify", ".", cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
     expected = sorted(Path(name).stem for name in hook_files(ROOT) if name.endswith(".yaml"))
     assert len(expected) == len(list(DIAGRAMS.glob("*.yaml")))  # the hook takes them all
     assert sorted(rows(result.stdout)) == expected
-    assert "mkdocs" not in result.stdout + result.stderr
-    assert "pre-commit-hooks" not in result.stdout + result.stderr
+    assert result.stderr == ""  # mkdocs.yml and .pre-commit-hooks.yaml are not diagrams
+    # ... and the root's configuration (mkdocs.yml) is said to be left out, not skipped unsaid
+    assert own_yaml(ROOT) == ["mkdocs.yml"]
+    assert result.stdout.splitlines()[-2] == (
+        ".: 1 YAML file left out, taken for configuration: the folder is a project's root (it "
+        "holds mkdocs.yml or diagrams/); to verify a diagram file there, name it, or move it "
+        "into a diagrams/ folder"
+    )
+
+
+def readme_ci_line() -> list[str]:
+    """The command of the README's CI example (``- run: dama-diagrams verify ...``), as words."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    [line] = re.findall(r"^- run: (dama-diagrams verify .*)$", readme, re.M)
+    return shlex.split(line)
+
+
+def test_the_readmes_ci_line_passes_on_this_repository() -> None:
+    """Run as written, by the console script: docs/terms.yaml is the glossary, no diagram."""
+    words = readme_ci_line()
+    assert words[:2] == ["dama-diagrams", "verify"] and "--format" in words
+    script = Path(sys.executable).with_name(words[0])
+    result = subprocess.run(
+        [script, *words[1:]], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "::error" not in result.stdout and result.stderr == ""
+    assert len(rows(result.stdout)) == len(list(DIAGRAMS.glob("*.yaml")))
+    assert own_yaml(ROOT / "docs") == ["terms.yaml"]
+    summary = result.stdout.splitlines()[-2]
+    assert summary.startswith("docs: 1 YAML file left out, taken for configuration: the folder")
+
+
+OPENAPI = "openapi: 3.0.0\ninfo: {title: Club API, version: '1'}\npaths: {}\n"
+"""A club's API description beside its pages: YAML, and no diagram."""
+
+GOOD_PAGE = '# Rules\n\n```dama\nposition: "W:W22:B4"\nclaim: move\nmove: 22-18\n```\n'
+
+
+def test_a_folder_of_pages_leaves_its_yaml_out_and_says_so(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write(docs, {"index.md": GOOD_PAGE, "api.yaml": OPENAPI, "nav.yml": "- index.md\n"})
+    write(docs / "guide" / "diagrams", {"opening.yaml": GOOD})
+    write(docs / "guide", {"schema.yaml": OPENAPI})  # below the folder, in no diagrams/: unlisted
+    result = run_cli("verify", "docs", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    # the page's fence and the diagrams/ folder's file, which are what the hook takes
+    assert sorted(rows(result.stdout)) == ["index-1", "opening"]  # a fence: its page, its rank
+    assert [name for name in hook_files(tmp_path) if name.endswith(".yaml")] == [
+        "docs/guide/diagrams/opening.yaml"
+    ]
+    assert result.stdout.splitlines()[-2:] == [
+        "docs: 2 YAML files left out, taken for configuration: the folder holds Markdown pages; "
+        "to verify a diagram file there, name it, or move it into a diagrams/ folder",
+        "2 diagrams checked: every claim holds.",
+    ]
+    for style in ("json", "github"):  # the findings are none; the summary says the same
+        styled = run_cli("verify", "--format", style, "docs", cwd=tmp_path)
+        assert styled.returncode == 0
+        assert "2 YAML files left out" in styled.stdout + styled.stderr
+    # named, a YAML file is a diagram file, whatever folder it is in
+    named = run_cli("verify", "docs/api.yaml", cwd=tmp_path)
+    assert named.returncode == 1
+    assert named.stderr.startswith("docs/api.yaml:1: unknown key 'openapi'")
+
+
+def test_a_diagrams_folder_takes_its_yaml_beside_a_readme(tmp_path: Path) -> None:
+    write(tmp_path / "diagrams", {"README.md": "# Our diagrams\n", "wrong.yaml": BAD})
+    result = run_cli("verify", "diagrams", cwd=tmp_path)
+    assert result.returncode == 1
+    assert rows(result.stdout) == ["wrong"]
+    assert "left out" not in result.stdout
+    inside = run_cli("verify", ".", cwd=tmp_path / "diagrams")  # named "." where it stands
+    assert (inside.returncode, rows(inside.stdout)) == (1, ["wrong"])
 
 
 def test_verify_of_a_project_takes_its_diagrams_folders_and_its_pages(tmp_path: Path) -> None:
@@ -576,6 +660,7 @@ def test_a_folder_that_is_no_project_brings_its_own_diagram_files(tmp_path: Path
         in (lines)
     )
     assert lines[-1] == "2 diagrams checked: 1 hold, 1 failed."
+    assert not any("left out" in line for line in lines)
 
 
 # -- Markdown pages without a dama fence: the pre-commit hook is given every .md ----
@@ -658,14 +743,15 @@ def test_a_wrong_fence_beside_pages_without_one_still_fails_at_its_line(tmp_path
 
 
 def test_nothing_looked_at_still_fails(tmp_path: Path) -> None:
-    """A folder with no diagram (a typo'd or empty diagrams/), or a page that was not read."""
-    write(tmp_path / "docs", {"contatti.md": "# Contatti\n"})
+    """A folder with no diagram (an empty one, a diagrams/ with only its README), or a page
+    that was not read."""
+    write(tmp_path / "diagrams", {"README.md": "# Diagrams\n", "nav.yml.bak": "x\n"})
     (tmp_path / "empty").mkdir()
     os.mkfifo(tmp_path / "pipe.md")
     assert not verify_paths([]).ok
     for path, message in [
         ("empty", "this folder holds no diagram files (*.yaml) and no page with a dama fence"),
-        ("docs", "this folder holds no diagram files (*.yaml) and no page with a dama fence"),
+        ("diagrams", "this folder holds no diagram files (*.yaml) and no page with a dama fence"),
         ("pipe.md", "is a FIFO (named pipe), not a regular file"),
     ]:
         code, lines = verify_lines(tmp_path / path)

@@ -20,8 +20,10 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
     """One line per diagram, then the totals; exit 1 if a claim fails, 2 if a path is missing.
 
     Markdown files (and those of folders) bring the diagrams of their ``dama``
-    fences.  ``--format`` prints the refusals as JSON or GitHub annotations
-    instead of text; the diagrams' own lines then go to stderr (JSON) or stay.
+    fences; a folder's own YAML files that are configuration are counted, not
+    checked (:func:`~dama_diagrams.diagram.report.folder_files`).  ``--format``
+    prints the refusals as JSON or GitHub annotations instead of text; the
+    diagrams' own lines then go to stderr (JSON) or stay.
     """
     from ..diagram import VerifiedDiagram, verify_paths
 
@@ -53,6 +55,8 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
         else:
             print(f"{name:<{width}}  {result.claim:<13}  FAILS", file=lines)
             print_findings([Finding.of(result.error)], style, out=out, errors=errors)
+    for left_out in report.left_out:  # a folder's configuration: said, never skipped unsaid
+        print(left_out.line(), file=lines)
     print(report.totals(), file=lines)
     translations_ok = (
         _check_translations(root, style, out, errors) if root and not args.paths else True

@@ -13,11 +13,13 @@ and this module is the one place that knows how:
   GitHub Actions shows on the line of the pull request's diff.
 
 Each is safe whoever chose the file name (see :mod:`._output`): a text line
-shows its control characters escaped; a JSON line writes them, and ``##[``,
-as JSON escapes (``\u001b``, ``\u202e``, ``#\u0023[``), the same string to a
-JSON reader; an annotation escapes what the runner unescapes (``%``, CR, LF,
-and ``:`` and ``,`` in a property) and shows any other control character
-escaped, so that its line is one command and the one it means.
+shows its control characters escaped; a JSON line writes them, and the ``#``
+that would open a CI system's service message (``##[``, ``##vso[``,
+``##teamcity[``), as JSON escapes (``\u001b``, ``\u202e``, ``#\u0023vso[``),
+the same string to a JSON reader; an annotation escapes what the runner
+unescapes (``%``, CR, LF, and ``:`` and ``,`` in a property) and shows any other
+control character, and that ``#``, escaped as a text line does, so that its line
+is one command and the one it means.
 
 A command builds :class:`Finding` objects (:meth:`Finding.of` turns any
 :class:`~dama_diagrams.errors.DamaError` into one) and hands them to
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 from typing import Literal, TextIO
 
 from ..errors import UNSEEN, DamaError, visible
-from ._output import write_command
+from ._output import no_service_messages, write_command
 
 Format = Literal["text", "json", "github"]
 Severity = Literal["error", "warning"]
@@ -99,21 +101,34 @@ class Finding:
 
 
 def _json_safe(line: str) -> str:
-    """A JSON line with :data:`~dama_diagrams.errors.UNSEEN`'s characters and ``##[`` escaped.
+    """A JSON line with :data:`~dama_diagrams.errors.UNSEEN`'s characters and service messages
+    escaped.
 
-    ``json.dumps`` escapes C0 itself; the rest, and the ``#`` of the runner's
-    older commands, only ever stand inside a JSON string, where ``\\u…`` is the same.
+    ``json.dumps`` escapes C0 itself; the rest, and the ``#`` that would open a
+    service message, only ever stand inside a JSON string, where ``\\u…`` (a
+    surrogate pair beyond U+FFFF) reads back as the same character.
     """
-    escaped = UNSEEN.sub(lambda found: f"\\u{ord(found[0]):04x}", line)
-    return escaped.replace("##[", "#\\u0023[")
+    escaped = UNSEEN.sub(lambda found: _json_escape(found[0]), line)
+    return no_service_messages(escaped, "\\u0023")
+
+
+def _json_escape(char: str) -> str:
+    """One character as a JSON escape: ``\\u202e``, or two for one beyond U+FFFF."""
+    code = ord(char)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def _data(text: str) -> str:
     """A workflow command's message: ``%``, CR and LF escaped, as GitHub documents.
 
-    Any other control character is shown escaped (``\\x1b``): the runner would pass it on.
+    Any other control character is shown escaped (``\\x1b``), as is the ``#`` that would
+    open another CI system's service message (``#\\x23vso[``): the runner would pass them on.
     """
-    return visible(text, keep="\r\n").replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    shown = no_service_messages(visible(text, keep="\r\n"))
+    return shown.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _property(text: str) -> str:

@@ -12,9 +12,14 @@ from the command, the library, MkDocs' log or a server's, keeps one rule:
   characters; bytes that are not UTF-8) is shown escaped, as ``\\x1b``,
   ``\\r``, ``\\u202e`` (:func:`~dama_diagrams.errors.visible`); only the line
   feed ends a line;
-- no line starts, after blanks, with ``::``, and none holds ``##[``: a GitHub
-  Actions runner reads either as a workflow command, in any ``--format``, so
-  the first colon is shown as ``\\x3a`` and the second ``#`` as ``\\x23``.
+- no line starts, after blanks, with ``::``, which a GitHub Actions runner
+  reads as a workflow command: the first colon is shown as ``\\x3a``;
+- no line holds the opening of a service message that a CI system finds
+  anywhere in a line: GitHub's ``##[`` (Azure Pipelines' formatting commands
+  too), Azure Pipelines' ``##vso[``, TeamCity's ``##teamcity[``, in any case:
+  the second ``#`` is shown as ``\\x23`` (:func:`no_service_messages`, the
+  one rule, which the JSON lines and the annotations of :mod:`._findings` keep
+  too, with their own escape for the ``#``).
 
 The annotations of ``--format github`` are such commands on purpose: they go
 through :func:`write_command`, escaped by the runner's own rules (see
@@ -39,8 +44,31 @@ from ..errors import visible
 _COMMAND_START = re.compile(r"\s*:(?=:)")
 """A line the runner reads as a ``::command::``: it trims leading blanks first."""
 
-_LEGACY_COMMAND = "##["
-"""The runner's older form, ``##[command]``, which it finds anywhere in a line."""
+SERVICE_MESSAGE_OPENINGS = ("##[", "##vso[", "##teamcity[")
+"""What a CI system reads as the start of a command anywhere in a line: GitHub's older
+``##[command]`` (and Azure Pipelines' ``##[group]``, ``##[section]``...), Azure Pipelines'
+``##vso[area.action]`` and TeamCity's ``##teamcity[message]``."""
+
+_NAMES = "|".join(re.escape(opening[2:-1]) for opening in SERVICE_MESSAGE_OPENINGS)
+_SERVICE_MESSAGE = re.compile(rf"(?<=#)#(?=(?:{_NAMES})\[)", re.IGNORECASE)
+"""The second ``#`` of any of :data:`SERVICE_MESSAGE_OPENINGS`, in any case."""
+
+_BEGINNINGS = dict.fromkeys(  # every proper beginning of an opening, once
+    re.escape(opening[:end])
+    for opening in SERVICE_MESSAGE_OPENINGS
+    for end in range(1, len(opening))
+)
+_UNDECIDED = re.compile(f"(?:{'|'.join(_BEGINNINGS)})\\Z", re.IGNORECASE)
+"""The end of a part of a line that what follows could still make a service message's opening."""
+
+
+def no_service_messages(text: str, hash_shown: str = "\\x23") -> str:
+    """``text`` with the second ``#`` of every service message's opening shown as ``hash_shown``.
+
+    ``v##vso[task.setvariable …]`` is shown ``v#\\x23vso[task.setvariable …]``, on its
+    line; JSON writes the ``#`` as ``\\u0023``, which reads back as the same name.
+    """
+    return _SERVICE_MESSAGE.sub(lambda _: hash_shown, text)
 
 
 def safe_line(line: str) -> str:
@@ -49,7 +77,7 @@ def safe_line(line: str) -> str:
     start = _COMMAND_START.match(shown)
     if start is not None:
         shown = f"{shown[: start.end() - 1]}\\x3a{shown[start.end() :]}"
-    return shown.replace(_LEGACY_COMMAND, "#\\x23[")
+    return no_service_messages(shown)
 
 
 class SafeStream(io.TextIOBase):
@@ -57,7 +85,7 @@ class SafeStream(io.TextIOBase):
 
     A line is passed on when it ends; a part of one when the stream is
     flushed, unless what follows could still make it a command (blanks and
-    one ``:`` at its start, a ``#`` or two at its end).  Threads (the
+    one ``:`` at its start, the start of a service message's opening at its end).  Threads (the
     editor's, a server's) may write at once: a line is never split between them.
     """
 
@@ -110,7 +138,7 @@ class SafeStream(io.TextIOBase):
         text = self._pending
         if not final:
             undecided = not self._started and text.lstrip() in ("", ":")
-            kept = len(text) if undecided else _trailing_hashes(text)
+            kept = len(text) if undecided else _undecided_end(text)
             text, self._pending = text[: len(text) - kept], text[len(text) - kept :]
         else:
             self._pending = ""
@@ -120,7 +148,7 @@ class SafeStream(io.TextIOBase):
 
     def _safe(self, text: str) -> str:
         if self._started:  # the line's start is out already: no command can begin here
-            return visible(text).replace(_LEGACY_COMMAND, "#\\x23[")
+            return no_service_messages(visible(text))
         return safe_line(text)
 
     # What callers ask of a standard stream.
@@ -143,9 +171,10 @@ class SafeStream(io.TextIOBase):
         return self.raw.errors
 
 
-def _trailing_hashes(text: str) -> int:
-    """How many ``#`` at the end of ``text`` (at most two) could start ``##[`` with what follows."""
-    return min(2, len(text) - len(text.rstrip("#")))
+def _undecided_end(text: str) -> int:
+    """How many characters at the end of ``text`` could open a service message with what follows."""
+    found = _UNDECIDED.search(text)
+    return 0 if found is None else len(found[0])
 
 
 @contextlib.contextmanager

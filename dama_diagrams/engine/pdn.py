@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..errors import DamaError, shorten
+from ..errors import DamaError, shorten, visible
 from .pdn_tags import RESULT_PATTERN
 
 MAX_DEPTH = 10_000
@@ -72,7 +72,8 @@ class PdnError(DamaError):
 
     def __str__(self) -> str:
         if self.path is not None and self.line is not None and self.column is not None:
-            return f"{self.path}:{self.line}:{self.column}: {self.message}"
+            where = f"{visible(self.path)}:{self.line}:{self.column}"
+            return f"{where}: {visible(self.message)}"  # on one line, as DamaError's
         return super().__str__()
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..._files import cache_key_warning, refuse_unless_replaceable, relative_to_cwd
 from ..._interrupts import terminate_as_interrupt
-from ...errors import DamaError, counted
+from ...errors import DamaError, counted, visible
 from .._common import SiteError, os_error
 from ..booklet.jobs import book_job, write_book
 from ..booklet.pdf import PAPERS, typst_module
@@ -40,7 +40,7 @@ class BookletReport:
     left_out: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        shown = ", ".join(str(relative_to_cwd(path)) for path in self.files)
+        shown = ", ".join(visible(str(relative_to_cwd(path))) for path in self.files)
         steps = ", ".join(f"{name} {seconds:.2f}s" for name, seconds in self.timings.items())
         return f"wrote {counted(len(self.files), 'book')}: {shown}\ntime: {steps}"
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..._files import cache_key_warning
 from ..._interrupts import terminate_as_interrupt
-from ...errors import DamaError, counted
+from ...errors import DamaError, counted, visible
 from .._common import (
     SITE_DIR,
     SITE_MARKER,
@@ -182,7 +182,7 @@ class BuildReport:
         lines = [
             f"built {counted(len(self.languages), 'language')} ({', '.join(self.languages)}), "
             f"{counted(self.pages, 'page')} and {counted(self.diagrams, 'diagram')} each, "
-            f"into {self.site_dir}",
+            f"into {visible(str(self.site_dir))}",  # on its line, whatever the folder's name
         ]
         if self.kept:
             lines.append(f"kept {counted(len(self.kept), 'language')} ({', '.join(self.kept)})")

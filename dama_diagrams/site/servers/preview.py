@@ -26,6 +26,7 @@ from urllib.parse import unquote, urlsplit
 
 from ..._files import relative_to_cwd
 from ..._interrupts import interrupted
+from ...errors import visible
 from .._common import SiteError
 from ..builder.config import BaseConfig
 from ..builder.root import site_path
@@ -235,8 +236,12 @@ def preview_site(project_root: Path, site: Path, *, port: int = DEFAULT_ADDRESS[
 
 
 def serve_until_stopped(server: http.server.HTTPServer, said: str) -> None:
-    """Print where to look, then serve until Ctrl-C; the port is always given back."""
-    print(said, flush=True)
+    """Print where to look, then serve until Ctrl-C; the port is always given back.
+
+    ``said`` is one line, whatever folder it names (``--site``, the project's
+    ``diagrams/``): a line feed in a name shows as ``\\n`` on it.
+    """
+    print(visible(said), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
