@@ -355,6 +355,37 @@ def _mapping(node: MappingNode, depth: int, seen: set[int]) -> dict[str, YamlVal
 # == The site's files (docs/pages/nav.yml, mkdocs.yml): plain data ===============
 
 
+_TAB_INDENT = re.compile(r"^ *\t", re.MULTILINE)
+
+
+def diagram_text(data: bytes, limit: int) -> str:
+    """A diagram file's bytes as UTF-8 text, with no tabs in indentation and no control
+    characters; larger than ``limit`` bytes is refused at line 1."""
+    if len(data) > limit:
+        raise YamlError(
+            1, f"the file is larger than {limit // 1024} KiB; a diagram file is a few lines"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise YamlError(
+            line,
+            f"the file is not UTF-8 text (byte 0x{data[error.start]:02x}); save it as UTF-8",
+        ) from None
+    tab = _TAB_INDENT.search(text)
+    if tab:
+        line = text.count("\n", 0, tab.start()) + 1
+        raise YamlError(line, "a tab is used for indentation; YAML indents with spaces only")
+    bad = yaml.reader.Reader.NON_PRINTABLE.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise YamlError(
+            line, f"the file contains the control character U+{ord(bad.group()):04X}; remove it"
+        )
+    return text
+
+
 def read_utf8(
     path: Path,
     shown: str,

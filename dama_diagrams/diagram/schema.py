@@ -36,8 +36,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeAlias
 
-import yaml
-
 from .._book_text import blank_problem, glyph_problem, is_blank
 from .._files import open_project_file
 from .._markdown_text import english_problem
@@ -48,7 +46,7 @@ from ..engine.position import GameOverReason, Position
 from ..engine.priority import PriorityRule
 from ..errors import DiagramError
 from ._reader import PositionReader, listed, suggest
-from ._yaml import YamlError, YamlValue, compose_yaml
+from ._yaml import YamlError, YamlValue, compose_yaml, diagram_text
 from .options import (
     _NO_MOVE_CLAIMS,
     _STEPS_CLAIMS,
@@ -68,7 +66,6 @@ MAX_FILE_BYTES = 64 * 1024
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
 
-_TAB_INDENT = re.compile(r"^ *\t", re.MULTILINE)
 
 # == The schema ===============================================================
 
@@ -205,7 +202,7 @@ def load_diagram(path: Path | str) -> Diagram:
         )
     # the one door: a folder, a FIFO or a device is refused, never waited on
     with open_project_file(Path(path), name, DiagramError) as file:
-        data = file.read(MAX_FILE_BYTES + 1)  # more is refused at line 1, by _decode
+        data = file.read(MAX_FILE_BYTES + 1)  # more is refused at line 1, by diagram_text
     return parse_diagram(data, name)
 
 
@@ -227,7 +224,7 @@ def parse_diagram(
     """
     _check_id(path if id is None else f"{id}.yaml")
     try:
-        root = compose_yaml(_decode(data), libyaml=libyaml)
+        root = compose_yaml(diagram_text(data, MAX_FILE_BYTES), libyaml=libyaml)
     except YamlError as problem:
         raise DiagramError(problem.message, path=path, line=problem.line) from None
     return _Reader(path, id, base, games).diagram(root)
@@ -269,32 +266,6 @@ def _check_id(path: str) -> None:
             path=path,
             line=1,
         )
-
-
-def _decode(data: bytes) -> str:
-    """UTF-8 text, with no tabs in indentation and no control characters."""
-    if len(data) > MAX_FILE_BYTES:
-        limit = f"{MAX_FILE_BYTES // 1024} KiB"
-        raise YamlError(1, f"the file is larger than {limit}; a diagram file is a few lines")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise YamlError(
-            line,
-            f"the file is not UTF-8 text (byte 0x{data[error.start]:02x}); save it as UTF-8",
-        ) from None
-    tab = _TAB_INDENT.search(text)
-    if tab:
-        line = text.count("\n", 0, tab.start()) + 1
-        raise YamlError(line, "a tab is used for indentation; YAML indents with spaces only")
-    bad = yaml.reader.Reader.NON_PRINTABLE.search(text)
-    if bad:
-        line = text.count("\n", 0, bad.start()) + 1
-        raise YamlError(
-            line, f"the file contains the control character U+{ord(bad.group()):04X}; remove it"
-        )
-    return text
 
 
 class _Reader(PositionReader):
