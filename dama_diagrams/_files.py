@@ -163,8 +163,9 @@ def machine_key(project: Path) -> bytes | None:
     this user alone), so outside every project: no repository can bring it,
     so no clone can bring a cache entry that passes for this machine's.  A key
     where a clone could have put it is never used, nor made there: inside
-    ``project`` (a home folder that is the project), or inside any git work
-    tree (a home folder that is a monorepo's root, the site in a subfolder).
+    ``project`` (a home folder that is the project), or inside the git work
+    tree the project is in (a home folder that is a monorepo's root, the site
+    in a subfolder).
     A key that is a link, not this user's, readable by others, or with other
     hard links is made again.  :func:`cache_key_warning` says either in one line.
     """
@@ -216,13 +217,21 @@ def _machine_key(project: Path) -> tuple[bytes | None, str | None]:
 
 
 def _brought_in(path: Path, project: Path) -> str | None:
-    """The project or git work tree that ``path`` lies in (links resolved), or None."""
+    """The project, or the git work tree it is in, that ``path`` lies in (links resolved).
+
+    Only the project's own work tree counts: a clone of it could bring the key.
+    A home folder kept in a repository of its own (dotfiles in ``~/.git``) holds
+    a project kept in another repository, and its key is this user's.
+    """
     real = Path(os.path.realpath(path))
-    if real.is_relative_to(project.resolve()):
+    inside = project.resolve()
+    if real.is_relative_to(inside):
         return f"the project {visible(str(project))}"
-    for folder in real.parents:
+    for folder in (inside, *inside.parents):
         if os.path.lexists(folder / ".git"):  # a folder, or a file (a worktree, a submodule)
-            return f"the git work tree {visible(str(folder))}"
+            return (
+                f"the git work tree {visible(str(folder))}" if real.is_relative_to(folder) else None
+            )
     return None
 
 

@@ -436,11 +436,26 @@ def test_a_cache_key_inside_a_git_work_tree_is_neither_used_nor_made(
     else:
         (tree / ".git").write_text("gitdir: /elsewhere/.git/worktrees/tree\n")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tree / "home" / ".cache"))
-    project = tmp_path / "project"
+    project = tree / "rules"  # the site in a subfolder of the repository: a monorepo
     assert machine_key(project) is None
     assert f"inside the git work tree {tree}," in (cache_key_warning(project) or "")
     write_cache_entry(project / "cache", "k", ".png", PNG + b"drawn", depth=1)
     assert not (tree / "home" / ".cache").exists() and not (project / "cache").exists()
+
+
+def test_a_home_folder_kept_in_a_repository_of_its_own_keeps_its_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dotfiles in ~/.git: the project lies in another repository, which cannot bring the key."""
+    home = tmp_path / "home"
+    (home / ".git").mkdir(parents=True)
+    project = home / "club"
+    (project / ".git").mkdir(parents=True)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+    key = machine_key(project)
+    assert key is not None and len(key) == 32 and cache_key_warning(project) is None
+    write_cache_entry(project / "cache", "k", ".png", PNG + b"drawn", depth=1)
+    assert read_cache_entry(project / "cache", "k", ".png", PNG, depth=1) == PNG + b"drawn"
 
 
 def test_a_cache_key_with_another_hard_link_is_made_again(tmp_path: Path, machine: Path) -> None:
