@@ -696,3 +696,98 @@ def test_a_book_typst_refuses_is_left_out_and_its_site_published(tmp_path: Path)
     assert (site / "index.html").is_file() and not (site / "rules-en.pdf").exists()
     for page in site.rglob("*.html"):  # made again without it: no page links a missing book
         assert "rules-en.pdf" not in page.read_text(encoding="utf-8"), page
+
+
+# --- a page the book cannot print as the web page shows it: never a reason to lose the site ----
+
+
+def _add_to_template(project: Path, page: str, text: str) -> list[str]:
+    """``text`` at the end of a page's template; the template's lines after it."""
+    template = project / "docs" / "pages" / f"{page}.md.j2"
+    template.write_text(template.read_text(encoding="utf-8") + text, encoding="utf-8")
+    return template.read_text(encoding="utf-8").splitlines()
+
+
+def _links_out(reader: PdfReader) -> set[str]:
+    return {
+        str(annotation.get_object()["/A"]["/URI"])
+        for page in reader.pages
+        for annotation in page.get("/Annots", [])
+        if "/URI" in annotation.get_object().get("/A", {})
+    }
+
+
+def test_a_picture_or_a_deep_list_in_a_template_never_stops_the_site(tmp_path: Path) -> None:
+    """An ordinary picture or a list 21 levels deep in a page template once failed the build
+    of every language, for the book alone ("the page shows assets/favicon.svg, which no
+    verified diagram makes"); the web pages showed them."""
+    project = copy_project(tmp_path)
+    deep = "\n".join("    " * depth + f"- level {depth + 1}" for depth in range(21))
+    lines = _add_to_template(
+        project,
+        "man",
+        "\n![The club logo](assets/favicon.svg)\n\n"
+        "A photo: ![The board at the club](https://example.org/board.jpg) and "
+        '<img src="https://example.org/x.png">.\n\n'
+        '<img src="assets/lost.svg" alt="A lost picture">\n\n' + deep + "\n",
+    )
+    lost = lines.index('<img src="assets/lost.svg" alt="A lost picture">') + 1
+    deepest = lines.index("    " * 20 + "- level 21") + 1
+    expected = [
+        f"dama-diagrams: warning: docs/pages/man.md.j2:{lost}: the picture 'assets/lost.svg' is "
+        "no file the site makes: the web page cannot show it either (the books of en, it); the "
+        "book leaves it out: show a diagram with figure(), or a picture by its https:// address",
+        f"dama-diagrams: warning: docs/pages/man.md.j2:{deepest}: lists, emphasis or quotes nest "
+        "deeper than the book prints them, 40 elements (20 levels of lists) (the books of en, "
+        "it); the book prints what lies deeper as plain text: nest them less deeply",
+    ]
+    books = {"DAMA_DIAGRAMS_BOOKS": "1"}
+
+    result = run_cli("build", "--lang", "en", "--lang", "it", cwd=project, env=books)
+
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert [line for line in result.stderr.splitlines() if "man.md.j2" in line] == expected
+    for code in ("en", "it"):
+        site = project / "site" / code
+        page = (site / "man" / "index.html").read_text(encoding="utf-8")
+        assert '<img alt="The club logo" src="../assets/favicon.svg" />' in page
+        reader = PdfReader(site / f"rules-{code}.pdf")
+        text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+        assert "level 20" in text and "level 21" in text, code
+        assert "A photo: The board at the club and https://example.org/x.png." in text, code
+        assert {"https://example.org/board.jpg", "https://example.org/x.png"} <= _links_out(reader)
+    again = run_cli("build", "--lang", "en", "--lang", "it", cwd=project, env=books)
+    assert again.returncode == 0, again.stderr
+    # the books come from the cache this time; their warnings are said all the same
+    assert [line for line in again.stderr.splitlines() if "man.md.j2" in line] == expected
+
+
+def test_a_page_the_book_cannot_make_leaves_out_only_its_book(tmp_path: Path) -> None:
+    """An error of the book's own making, not only Typst's, costs that book alone."""
+    project = copy_project(tmp_path)
+    figure = '<figure class="dama-figure"><img src="assets/diagrams/nowhere.svg" alt="x"></figure>'
+    lines = _add_to_template(project, "man", f"\n{figure}\n")
+    line = lines.index(figure) + 1
+
+    result = run_cli("build", "--lang", "en", cwd=project, env={"DAMA_DIAGRAMS_BOOKS": "1"})
+
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert [text for text in result.stderr.splitlines() if "no printed book" in text] == [
+        f"dama-diagrams: warning: en: no printed book: docs/pages/man.md.j2:{line}: the page "
+        "shows assets/diagrams/nowhere.svg, which no verified diagram makes: check the name "
+        "given to figure() or exercise(); its site is published without it"
+    ]
+    site = project / "site" / "en"
+    assert (site / "man" / "index.html").is_file() and not (site / "rules-en.pdf").exists()
+    for page in site.rglob("*.html"):  # made again without it: no page links a missing book
+        assert "rules-en.pdf" not in page.read_text(encoding="utf-8"), page
+    alone = run_cli("booklet", "--lang", "en", "--out", tmp_path / "books", cwd=project)
+    assert alone.returncode == 1 and "Traceback" not in alone.stderr  # its one job: an error
+    assert alone.stderr.splitlines() == [
+        f"dama-diagrams: en: the book: docs/pages/man.md.j2:{line}: the page shows "
+        "assets/diagrams/nowhere.svg, which no verified diagram makes: check the name given to "
+        "figure() or exercise()"
+    ]
+    assert not list((tmp_path / "books").glob("*.pdf"))

@@ -8,18 +8,74 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pytest
 import typst
 from pypdf import PdfReader
 
 from dama_diagrams._book_text import book_text, unsettable
-from dama_diagrams.site._common import SiteError
-from dama_diagrams.site.booklet.markup import string_literal, text_markup
+from dama_diagrams.site.booklet import BookDocument, BookSources, book_pdf
+from dama_diagrams.site.booklet.markup import BookMarkup, string_literal, text_markup
+from dama_diagrams.site.booklet.pdf import BookRefusedError, printable_document
+from dama_diagrams.site.booklet.places import BookWarning, TemplatePlaces
 
 from .conftest import book_markup
 
 _book = book_markup
+
+
+def _sources(
+    pages: dict[str, str],
+    assets: dict[str, bytes] | None = None,
+    templates: dict[str, str] | None = None,
+    messages: dict[str, tuple[tuple[str, int], ...]] | None = None,
+) -> BookSources:
+    """A small English book of hand-written pages; ``templates`` the text of each page's
+    template (where a warning finds its line), ``messages`` its catalog's lines."""
+    places = {
+        name: TemplatePlaces(
+            f"docs/pages/{name}.md.j2",
+            tuple(text.splitlines()),
+            (messages or {}).get(name, ()),
+        )
+        for name, text in (templates or {}).items()
+    }
+    return BookSources(
+        language="en",
+        title="Rules & more",
+        language_name="English",
+        date="November 14, 2023",
+        contents="Contents",
+        solutions="Solutions",
+        pages=tuple(pages.items()),
+        assets=assets or {},
+        games=frozenset(),
+        places=places,
+    )
+
+
+def _document(pages: dict[str, str], **given: Any) -> BookDocument:
+    return printable_document(_sources(pages, **given))
+
+
+def _pdf_of(sources: BookSources) -> PdfReader:
+    """The book as the build lays it out: real Typst, PDF/UA-1, the pictures from memory."""
+    return PdfReader(io.BytesIO(book_pdf(sources)))
+
+
+def _pdf_text(reader: PdfReader) -> str:
+    return " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+
+
+def _links(reader: PdfReader) -> set[str]:
+    """The addresses the book's links lead out to."""
+    return {
+        str(annotation.get_object()["/A"]["/URI"])
+        for page in reader.pages
+        for annotation in page.get("/Annots", [])
+        if "/URI" in annotation.get_object().get("/A", {})
+    }
 
 
 def _chapters(document: str) -> list[str]:
@@ -60,26 +116,204 @@ def test_links_between_pages_become_links_inside_the_book_with_their_page() -> N
     assert "x.zip" not in document and "[a file]" not in document and "a file" in document
 
 
-def test_a_link_to_nowhere_in_the_book_names_its_page() -> None:
-    with pytest.raises(SiteError, match=r"docs/pages/king\.md\.j2: a link to '#king--nowhere'"):
-        _book({"king": "# The king\n\n[lost](#nowhere)\n"})
+def test_a_link_to_nowhere_in_the_book_keeps_its_words_and_names_its_line() -> None:
+    """It once stopped the book, and the site with it; an anchor only the web page has
+    (``<span id>``, ``{: #para }``) made Typst refuse the book."""
+    king = (
+        "# The king\n\n"
+        "Go [back](#moving).\n\n"
+        "## Moving\n\n"
+        'A <span id="para">kept</span> word, [lost](#nowhere), [to the word](#para).\n'
+    )
+    sources = _sources({"king": king}, templates={"king": king})
+    document = printable_document(sources)
+    assert "#link(<king--moving>)[back]" in document.markup  # a heading: linked
+    assert "lost" in document.markup and "to the word" in document.markup
+    assert "nowhere" not in document.markup and "king--para" not in document.markup
+    advice = "the book shows its words without the link: link to a heading or a page"
+    assert document.warnings == (
+        BookWarning(
+            "docs/pages/king.md.j2:7",
+            "the link to '#nowhere' leads to no heading or page of the book",
+            advice,
+        ),
+        BookWarning(
+            "docs/pages/king.md.j2:7",
+            "the link to '#para' leads to no heading or page of the book",
+            advice,
+        ),
+    )
+    text = _pdf_text(_pdf_of(sources))
+    assert "A kept word, lost, to the word." in text
 
 
-def test_a_picture_the_site_did_not_make_names_its_page() -> None:
+def test_a_board_the_site_did_not_make_leaves_the_book_out_naming_its_line() -> None:
+    """A figure's board is a verified diagram's: a figure without one is an error of the
+    page, which costs its book alone (build publishes the site without it)."""
     page = (
-        '# Man\n\n<figure class="dama-figure" markdown>\n'
+        "# Man\n\nText.\n\n"
+        '<figure class="dama-figure" markdown>\n'
         "![a board](assets/diagrams/x.svg)\n</figure>\n"
     )
-    with pytest.raises(
-        SiteError, match=r"docs/pages/man\.md\.j2: the page shows assets/diagrams/x\.svg"
-    ):
-        _book({"man": page})
+    with pytest.raises(BookRefusedError) as refused:
+        _document({"man": page}, templates={"man": page})
+    assert refused.value.message == (
+        "en: the book: docs/pages/man.md.j2:6: the page shows assets/diagrams/x.svg, which no "
+        "verified diagram makes: check the name given to figure() or exercise()"
+    )
 
 
-def test_text_nested_without_end_is_refused_not_a_crash() -> None:
-    deep = "# Deep\n\n" + "<em>" * 300 + "x" + "</em>" * 300 + "\n"
-    with pytest.raises(SiteError, match=r"docs/pages/deep\.md\.j2: its text nests more than"):
-        _book({"deep": deep})
+def test_a_fault_of_the_books_own_code_costs_the_book_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(self: BookMarkup, element: object, depth: int) -> str:
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(BookMarkup, "block", broken)
+    with pytest.raises(BookRefusedError) as refused:
+        _document({"index": "# Home\n\nText.\n"})
+    assert refused.value.message == (
+        "en: the book: its pages could not be set (ValueError: a bug): report it as a bug, "
+        "with the page"
+    )
+
+
+# --- pictures ----------------------------------------------------------------------------
+
+LOGO = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
+    b'<rect width="64" height="64" rx="10" fill="#b08659"/></svg>'
+)
+"""A picture the site makes (its favicon is such an SVG), by its path in the docs folder."""
+
+
+def test_a_picture_the_site_makes_is_printed_and_one_on_the_web_by_its_words() -> None:
+    """An ordinary picture in a template once stopped the whole site (review T05-4)."""
+    page = (
+        "# Home\n\n"
+        "![The club logo](assets/logo.svg)\n\n"
+        "An icon ![a king](assets/logo.svg) in the text.\n\n"
+        "A photo: ![The board at the club](https://example.org/board.jpg), "
+        '<img src="https://example.org/x.png"> and ![a sketch](data:image/png;base64,AAAA).\n\n'
+        "[![build passing](https://img.example/badge.svg)](https://ci.example/run)\n"
+    )
+    sources = _sources({"index": page}, assets={"assets/logo.svg": LOGO})
+    document = printable_document(sources)
+    assert document.warnings == ()
+    assert document.images == {"assets/logo.svg": LOGO.decode()}
+    logo = 'image(bytes(sys.inputs.at("assets/logo.svg")), format: "svg"'
+    assert f'#{logo}, alt: "The club logo")' in document.markup  # alone: its own size
+    assert f'#box({logo}, height: 3.6mm, alt: "a king"))' in document.markup  # in the text
+    reader = _pdf_of(sources)  # Typst's PDF/UA-1 check passes: each picture has its words
+    text = _pdf_text(reader)
+    assert "A photo: The board at the club, https://example.org/x.png and a sketch." in text
+    assert "build passing (https://ci.example/run)" in text  # a badge: its link's, not its own
+    assert _links(reader) == {
+        "https://example.org/board.jpg",
+        "https://example.org/x.png",
+        "https://ci.example/run",
+    }
+    figures = [node for node in _structure_tags(reader) if node[0] == "/Figure"]
+    assert [alt for _, alt in figures] == ["The club logo", "a king"]
+
+
+def _structure_tags(reader: PdfReader) -> list[tuple[str, str | None]]:
+    """(tag, alternative text) of each element of the PDF's structure tree, in order."""
+    found: list[tuple[str, str | None]] = []
+
+    def walk(node: Any) -> None:
+        node = node.get_object()
+        if isinstance(node, list):
+            for child in node:
+                walk(child)
+            return
+        if not hasattr(node, "get"):
+            return
+        if "/S" in node:
+            alt = node.get("/Alt")
+            found.append((str(node["/S"]), None if alt is None else str(alt)))
+        kids = node.get("/K")
+        if kids is not None:
+            walk(kids)
+
+    walk(reader.trailer["/Root"]["/StructTreeRoot"])
+    return found
+
+
+@pytest.mark.parametrize(
+    "source", ["assets/missing.svg", "assets/dama.css", "../../etc/passwd", "/etc/logo.svg"]
+)
+def test_a_picture_the_site_does_not_make_is_left_out_with_a_warning_at_its_line(
+    source: str,
+) -> None:
+    """The book reads no file for it: only the pictures the site made, from memory."""
+    template = (
+        '# Home\n\n{{ _("Some text.") }}\n\n'
+        f'<img src="{source}" alt="A lost picture">\n\nAfter it.\n'
+    )
+    page = template.replace('{{ _("Some text.") }}', "Some text.")
+    assets = {"assets/logo.svg": LOGO, "assets/dama.css": b"body {}"}
+    sources = _sources({"index": page}, assets=assets, templates={"index": template})
+    document = printable_document(sources)
+    assert document.warnings == (
+        BookWarning(
+            "docs/pages/index.md.j2:5",
+            f"the picture '{source}' is no file the site makes: the web page cannot show it either",
+            "the book leaves it out: show a diagram with figure(), or a picture by its https:// "
+            "address",
+        ),
+    )
+    assert document.images == {}
+    assert "Some text. After it." in _pdf_text(_pdf_of(sources))
+
+
+# --- nesting --------------------------------------------------------------------------------
+
+
+def _nested_list(levels: int, word: str = "level") -> str:
+    return "\n".join("    " * depth + f"- {word} {depth + 1}" for depth in range(levels)) + "\n"
+
+
+@pytest.mark.parametrize("levels", [20, 21, 60])
+def test_a_list_deeper_than_the_book_nests_is_printed_flat_with_a_warning(levels: int) -> None:
+    """A list 21 levels deep once stopped the whole site; the web page shows any depth.
+    Typst itself stops at some 31 levels ("maximum show rule depth exceeded")."""
+    template = "# Deep\n\nA list:\n\n" + _nested_list(levels)
+    sources = _sources({"index": template}, templates={"index": template})
+    document = printable_document(sources)
+    text = _pdf_text(_pdf_of(sources))
+    assert f"level {levels}" in text and "level 20" in text
+    if levels == 20:
+        assert document.warnings == ()
+        return
+    assert document.warnings == (
+        BookWarning(
+            "docs/pages/index.md.j2:25",  # "- level 21", the first that is printed flat
+            "lists, emphasis or quotes nest deeper than the book prints them, 40 elements "
+            "(20 levels of lists)",
+            "the book prints what lies deeper as plain text: nest them less deeply",
+        ),
+    )
+
+
+def test_emphasis_nested_without_end_is_printed_flat_not_a_crash() -> None:
+    deep = "# Deep\n\nFirst.\n\n" + "<em>" * 300 + "Deep words" + "</em>" * 300 + "\n"
+    sources = _sources({"deep": deep}, templates={"deep": deep})
+    document = printable_document(sources)
+    assert [warning.where for warning in document.warnings] == ["docs/pages/deep.md.j2:5"]
+    assert "Deep words" in _pdf_text(_pdf_of(sources))
+
+
+def test_a_warning_finds_a_translated_text_by_its_message() -> None:
+    """The template holds the English; the book shows the translation, which the catalog
+    holds with the line of the template it comes from."""
+    english = _nested_list(20) + "    " * 20 + '- {{ _("The deepest rule") }}\n'
+    page = "# Profondo\n\n" + _nested_list(20) + "    " * 20 + "- La regola più profonda\n"
+    messages = {"deep": (("Profondo", 1), ("La regola più profonda", 23))}
+    document = _document(
+        {"deep": page}, templates={"deep": "# Deep\n\n" + english}, messages=messages
+    )
+    assert [warning.where for warning in document.warnings] == ["docs/pages/deep.md.j2:23"]
 
 
 def test_answers_move_to_the_back_each_linked_from_its_exercise() -> None:

@@ -24,7 +24,8 @@ from ..._html_tree import ROOT
 from .._common import DIAGRAM_DIR, step_folder
 from ..i18n.safe_text import SAFE_SCHEMES
 from ..pages.renderer import EXERCISES_PAGE
-from .markup import BookMarkup, classes, iter_ids, string_literal, text_content
+from .markup import SOURCE_HREF, BookMarkup, classes, labelled_ids, string_literal, text_content
+from .places import BookWarning
 from .sources import BookSources
 from .tree import page_tree
 
@@ -36,10 +37,12 @@ LAYOUT = files(__package__).joinpath("book.typ")
 
 @dataclass(frozen=True)
 class BookDocument:
-    """A book ready for Typst: its markup, and the pictures it names, by name."""
+    """A book ready for Typst: its markup, the pictures it names, by name, and what it
+    prints otherwise than the web pages, or leaves out."""
 
     markup: str
     images: dict[str, str]
+    warnings: tuple[BookWarning, ...] = ()
 
 
 def book_document(book: BookSources, *, paper: str = "a4") -> BookDocument:
@@ -60,13 +63,14 @@ def book_document(book: BookSources, *, paper: str = "a4") -> BookDocument:
     if answers:
         chapters.append((SOLUTIONS_ID, _solutions_chapter(book.solutions, answers)))
     chapters.sort(key=lambda chapter: chapter[0] == GLOSSARY_PAGE)  # stable: the glossary last
-    labels = frozenset(identifier for _, tree in chapters for identifier in iter_ids(tree))
-    writer = BookMarkup(book.assets, labels, book.reference)
+    labels = frozenset(identifier for _, tree in chapters for identifier in labelled_ids(tree))
+    writer = BookMarkup(book.assets, labels, book.reference, places=book.places)
     body = []
     for name, tree in chapters:
-        writer.page = name
+        writer.page = EXERCISES_PAGE if name == SOLUTIONS_ID else name  # whose template it is
         body.append(writer.blocks(tree))
-    return BookDocument(_front(book, paper) + "\n\n".join(body) + "\n", writer.images)
+    markup = _front(book, paper) + "\n\n".join(body) + "\n"
+    return BookDocument(markup, writer.images, tuple(writer.warnings))
 
 
 def _front(book: BookSources, paper: str) -> str:
@@ -102,6 +106,7 @@ def _in_book(tree: ET.Element, name: str, names: set[str]) -> None:
             element.set("id", f"{name}--{identifier}")
         href = element.get("href")
         if element.tag == "a" and href is not None:
+            element.set(SOURCE_HREF, href)  # as the template wrote it: what a warning quotes
             target = _book_target(href, name, names)
             if target is None:
                 del element.attrib["href"]

@@ -7,7 +7,9 @@ the project's cache by the hash of all that makes it (its sources, the paper,
 the code and layout that make it, Typst's version), in a file sealed by this
 machine's key (:func:`..._files.read_cache_entry`, checked on reading): a
 build whose sources did not change lays out no book, and an entry this
-machine did not write (one a clone brought) is never used.
+machine did not write (one a clone brought) is never used.  The book's markup
+is made all the same, for its warnings (what it prints otherwise than the web
+pages, at each template's line), which every build says again.
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from ..._files import (
 from .._common import os_error
 from ..i18n import load_catalog
 from ..pages.figures import Figure
-from .pdf import book_pdf
-from .sources import BookSources, book_sources
+from .pdf import BookRefusedError, book_pdf, printable_document
+from .places import BookWarning
+from .sources import BookSources, book_sources, template_places
 
 
 class GeneratedLanguage(Protocol):
@@ -70,9 +73,24 @@ class BookJob:
     """A folder of books laid out before, by their hash; None: always lay it out."""
 
 
-def write_book(job: BookJob) -> tuple[float, float]:
-    """Lay out one book, or take it from the cache, and write it; its wall and processor seconds."""
+@dataclass(frozen=True)
+class PrintedBook:
+    """A book written: its wall and processor seconds, and what it prints otherwise than the
+    web pages, or leaves out."""
+
+    wall: float
+    processor: float
+    warnings: tuple[BookWarning, ...] = ()
+
+
+def write_book(job: BookJob) -> PrintedBook:
+    """Lay out one book, or take it from the cache, and write it.
+
+    A book that cannot be made is a :class:`.pdf.BookRefusedError`, whatever the
+    cause; a file that cannot be written, an error of the machine's.
+    """
     started, processor = time.perf_counter(), time.process_time()
+    document = printable_document(job.book, paper=job.paper)
     key, depth = _digest(job), len(BOOK_CACHE.parts)
     # an entry is trusted only if this machine wrote it: its seal, a regular file, a PDF
     pdf = (
@@ -81,7 +99,7 @@ def write_book(job: BookJob) -> tuple[float, float]:
         else read_cache_entry(job.cache, key, ".pdf", b"%PDF-", depth=depth)
     )
     if pdf is None:
-        pdf = book_pdf(job.book, paper=job.paper)
+        pdf = book_pdf(job.book, paper=job.paper, document=document)
         if job.cache is not None:
             with contextlib.suppress(WriteError):  # a cache that cannot be written is no error
                 write_cache_entry(job.cache, key, ".pdf", pdf, depth=depth)
@@ -89,7 +107,17 @@ def write_book(job: BookJob) -> tuple[float, float]:
         write_atomically(job.target, pdf)
     except OSError as exc:
         raise os_error(exc, f"cannot write {relative_to_cwd(job.target)}") from exc
-    return time.perf_counter() - started, time.process_time() - processor
+    wall, processor = time.perf_counter() - started, time.process_time() - processor
+    return PrintedBook(wall, processor, document.warnings)
+
+
+def book_or_why(job: BookJob) -> PrintedBook | str:
+    """:func:`write_book`, for a worker: the book written, or why it could not be made, in
+    one line (``build`` publishes the site without it; ``booklet`` says so and fails)."""
+    try:
+        return write_book(job)
+    except BookRefusedError as exc:
+        return exc.message
 
 
 def _digest(job: BookJob) -> str:
@@ -126,5 +154,8 @@ def book_job(
         figure_id for figure_id, figure in figures.items() if figure.verified.diagram.game_steps
     )
     catalog = load_catalog(project_root, sources.language)
-    book = book_sources(catalog, sources.files, sources.book_pages, games, author=author)
+    places = template_places(project_root, catalog, sources.book_pages)
+    book = book_sources(
+        catalog, sources.files, sources.book_pages, games, author=author, places=places
+    )
     return BookJob(sources.language, book, paper, target, project_root / BOOK_CACHE)

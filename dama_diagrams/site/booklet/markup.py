@@ -7,18 +7,29 @@ run Typst code.  Straight quotes stay as they are: Typst turns them into the
 language's own quotation marks and apostrophes.  The blocks that
 ``book.typ`` defines (``dama-figure``, ``dama-exercise``...) take the
 diagrams, whose SVG goes in through ``sys.inputs`` by name.
+
+What the book cannot print as the web page shows it never stops the book, nor
+the site: a picture it does not have (a remote one, or a file the site does
+not make), a link to nowhere in the book, text nested deeper than Typst's
+limits.  It prints the picture's words, the link's words, the deep text
+flat, and says so in one :class:`.places.BookWarning` at the template's line.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from urllib.parse import unquote
 
 from ..._book_text import REPLACEMENT, book_text, shows_nothing
+from ...errors import shorten
 from ...render.legend import LEGEND_KEYS, legend_icon_svg
 from .._common import SiteError
+from ..i18n.safe_text import SAFE_SCHEMES
+from .places import BookWarning, TemplatePlaces
 
 _SPECIAL = re.compile(r"[\\#$*+\-<=>@\[\]_`~/.()]")
 """Characters with a meaning somewhere in Typst markup; escaped, each means itself."""
@@ -29,6 +40,9 @@ _MOVE_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}\.(?:\.\.)?) (?=\d{1,2}[-x]\d)")
 _STRING_SPECIAL = re.compile(r'[\\"\x00-\x1f\x7f-\x9f\u2028\u2029]')
 _LABEL_CHARACTER = re.compile(r"[^A-Za-z0-9_-]")
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*):", re.IGNORECASE)
+SOURCE_HREF = "data-book-href"
+"""Where :mod:`.assemble` keeps a link's target as the page wrote it, for the warnings."""
 SKIPPED_CLASSES = frozenset(
     {"dama-needs-script", "dama-exercise-progress", "dama-exercise-no-script", "headerlink"}
 )
@@ -47,7 +61,12 @@ ICON_HEIGHT = "3.6mm"
 STEP_WIDTH = "100%"
 _PARAGRAPHS = "\n\n"
 MAX_DEPTH = 40
-"""How deeply a page's elements may nest: far beyond any real page, and safe to recurse."""
+"""How deeply the book nests a page's elements (20 levels of lists): far beyond any real
+page, and within Typst's limits (some 31 levels of lists); deeper text is printed flat."""
+PICTURE_SUFFIX = ".svg"
+"""The site's files that the book prints as pictures: the SVG it draws (diagrams, icons)."""
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+"""The elements whose id is a label of the book, which a link can lead to."""
 
 
 def text_markup(text: str) -> str:
@@ -105,8 +124,10 @@ def text_content(element: ET.Element) -> str:
 class BookMarkup:
     """What turns one language's pages into markup: the pictures, the labels, the words.
 
-    ``page`` names the page being written, for errors; ``images`` gathers the
-    SVG of every picture used, by the name that ``sys.inputs`` gives it.
+    ``page`` names the page template being written, for errors and warnings;
+    ``images`` gathers the SVG of every picture used, by the name that
+    ``sys.inputs`` gives it; ``warnings`` what the book prints otherwise than
+    the web page, each once.
     """
 
     assets: Mapping[str, bytes]
@@ -116,6 +137,23 @@ class BookMarkup:
     engine_label: str = ""
     page: str = ""
     images: dict[str, str] = field(default_factory=dict)
+    places: Mapping[str, TemplatePlaces] = field(default_factory=dict)
+    warnings: list[BookWarning] = field(default_factory=list)
+    _linking: int = field(default=0, init=False, repr=False)
+
+    # --- what the book says of a page ----------------------------------------------
+
+    def where(self, addresses: tuple[str, ...] = (), texts: tuple[str, ...] = ()) -> str:
+        """``path:line`` of the page's template where an element is written (the path alone
+        when no line holds it)."""
+        places = self.places.get(self.page)
+        if places is None:
+            return f"docs/pages/{self.page}.md.j2"
+        return places.where(addresses, texts)
+
+    def warn(self, warning: BookWarning) -> None:
+        if warning not in self.warnings:
+            self.warnings.append(warning)
 
     # --- pictures --------------------------------------------------------------
 
@@ -124,7 +162,7 @@ class BookMarkup:
         data = self.assets.get(path)
         if data is None:
             raise SiteError(
-                f"docs/pages/{self.page}.md.j2: the page shows {path}, which no verified diagram "
+                f"{self.where((path,))}: the page shows {path}, which no verified diagram "
                 "makes: check the name given to figure() or exercise()"
             )
         self.images[path] = data.decode("utf-8")
@@ -132,6 +170,58 @@ class BookMarkup:
             f'image(bytes(sys.inputs.at({string_literal(path)})), format: "svg", '
             f"width: {width}, alt: {string_literal(' '.join(alt.split()))})"
         )
+
+    def picture(self, element: ET.Element, *, alone: bool) -> str:
+        """A picture of the page that is no diagram's board, as the book can print it.
+
+        A picture the site makes (an SVG of its docs folder: a diagram, an icon,
+        the favicon) is printed: across the page at most when it stands
+        ``alone`` in its paragraph, else as high as an icon in the text.  One at
+        another address is shown by its words (its alt text), linked to it when
+        it is on the web and in no link of its own (a badge): the book fetches
+        nothing.  A file the site does not make is left out, with a warning.
+        """
+        source = element.get("src", "").strip()
+        alt = " ".join(element.get("alt", "").split())
+        scheme = _SCHEME.match(source)
+        if scheme or source.startswith("//"):
+            address = "https:" + source if scheme is None else source
+            web = (scheme[1].lower() if scheme else "https") in SAFE_SCHEMES - {"mailto"}
+            if web and not self._linking:
+                return f"#link({string_literal(address)})[{text_markup(alt or address)}]"
+            return text_markup(alt or (address if web else ""))
+        path = self._site_file(source)
+        if path is None:
+            self.warn(
+                BookWarning(
+                    self.where((source,), (alt,)),
+                    f"the picture {shorten(source)} is no file the site makes: the web page "
+                    "cannot show it either",
+                    "the book leaves it out: show a diagram with figure(), or a picture by its "
+                    "https:// address",
+                )
+            )
+            return ""
+        self.images[path] = self.assets[path].decode("utf-8")
+        arguments = [f"bytes(sys.inputs.at({string_literal(path)}))", 'format: "svg"']
+        arguments += [] if alone else [f"height: {ICON_HEIGHT}"]
+        arguments += [f"alt: {string_literal(alt)}"] if alt else []
+        shown = f"image({', '.join(arguments)})"
+        shown = shown if alt else f"pdf.artifact({shown})"  # no words: a decoration
+        return f"#{shown}" if alone else f"#box({shown})"
+
+    def _site_file(self, source: str) -> str | None:
+        """The site's picture that an address names, from the page's Markdown file or from
+        its web address (a folder of its own); None for one the site does not make."""
+        address = unquote(source.partition("#")[0].partition("?")[0])
+        if not address or address.startswith("/"):
+            return None
+        bases = {posixpath.dirname(self.page), "" if self.page == "index" else self.page}
+        for base in sorted(bases):
+            path = posixpath.normpath(posixpath.join(base, address))
+            if path.endswith(PICTURE_SUFFIX) and not path.startswith("..") and path in self.assets:
+                return path
+        return None
 
     def icon(self, key: str) -> str:
         """A legend's icon: decoration beside its words, so no alt text of its own."""
@@ -147,10 +237,7 @@ class BookMarkup:
     def blocks(self, element: ET.Element, depth: int = 0) -> str:
         """The content of ``element``: its blocks apart, its loose text as paragraphs."""
         if depth > MAX_DEPTH:
-            raise SiteError(
-                f"docs/pages/{self.page}.md.j2: its text nests more than {MAX_DEPTH} levels "
-                "deep (lists, emphasis or quotes inside each other): flatten it"
-            )
+            return self._flat(element)
         parts: list[str] = []
         run: list[str] = [text_markup(element.text or "")]
         for child in element:
@@ -168,8 +255,10 @@ class BookMarkup:
         return "\n\n".join(part for part in parts if part)
 
     def block(self, element: ET.Element, depth: int) -> str:
+        if depth > MAX_DEPTH:
+            return self._flat(element)
         tag, css = element.tag, classes(element)
-        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        if tag in HEADING_TAGS:
             identifier = element.get("id")
             labelled = f" {label(identifier)}" if identifier else ""
             title = self.inline_content(element, depth)
@@ -177,6 +266,8 @@ class BookMarkup:
                 title = REPLACEMENT  # PDF/UA refuses an empty heading; status warns of it
             return f"#heading(level: {tag[1]})[{title}]{labelled}"
         if tag == "p":
+            if _picture_alone(element):
+                return self.picture(element[0], alone=True)
             return self.inline_content(element, depth).strip()
         if tag in ("ul", "ol"):
             return self._list(element, depth)
@@ -331,7 +422,7 @@ class BookMarkup:
 
     def inline(self, element: ET.Element, depth: int) -> str:
         if depth > MAX_DEPTH:
-            return self.blocks(element, depth)  # raises, naming the page
+            return self._flat(element)
         tag = element.tag
         wrap: Callable[[str], str] | None = _WRAPPERS.get(tag)
         if wrap is not None:
@@ -343,20 +434,29 @@ class BookMarkup:
         if tag == "a":
             return self.link(element, depth)
         if tag == "img":
-            return f"#box({self.image(element.get('src', ''), element.get('alt', ''), '1em')})"
+            return self.picture(element, alone=False)
         return self.inline_content(element, depth)
 
     def link(self, element: ET.Element, depth: int) -> str:
         """A link: inside the book with the page it leads to, out of it with its address."""
-        words = self.inline_content(element, depth)
+        self._linking += 1  # a picture in its words links nowhere else
+        try:
+            words = self.inline_content(element, depth)
+        finally:
+            self._linking -= 1
         href = element.get("href", "")
         if href.startswith("#"):
             target = href[1:]
             if target not in self.labels:
-                raise SiteError(
-                    f"docs/pages/{self.page}.md.j2: a link to '{href}', which is nowhere in "
-                    "the book: link to a heading or page that exists"
+                written = element.get(SOURCE_HREF, href)
+                self.warn(
+                    BookWarning(
+                        self.where((f"({written})", f'"{written}"'), (text_content(element),)),
+                        f"the link to {shorten(written)} leads to no heading or page of the book",
+                        "the book shows its words without the link: link to a heading or a page",
+                    )
                 )
+                return words
             where = label(target)
             linked = f"#link({where})[{words}]"
             page = f"#context counter(page).at({where}).first()"
@@ -367,6 +467,19 @@ class BookMarkup:
         if text_content(element).strip() in (href, shown):
             return f"#link({string_literal(href)})[{words}]"
         return f"#link({string_literal(href)})[{words}] \\({text_markup(shown)}\\)"
+
+    def _flat(self, element: ET.Element) -> str:
+        """Text nested deeper than the book nests: its words, printed flat, with a warning."""
+        text = text_content(element)
+        self.warn(
+            BookWarning(
+                self.where((), (text,)),
+                f"lists, emphasis or quotes nest deeper than the book prints them, {MAX_DEPTH} "
+                f"elements ({MAX_DEPTH // 2} levels of lists)",
+                "the book prints what lies deeper as plain text: nest them less deeply",
+            )
+        )
+        return text_markup(text)
 
     # --- what print leaves out -------------------------------------------------
 
@@ -391,8 +504,19 @@ _WRAPPERS: dict[str, Callable[[str], str]] = {
 }
 
 
-def iter_ids(element: ET.Element) -> Iterator[str]:
+def _picture_alone(paragraph: ET.Element) -> bool:
+    """Whether a paragraph holds one picture and nothing else."""
+    return (
+        len(paragraph) == 1
+        and paragraph[0].tag == "img"
+        and not (paragraph.text or "").strip()
+        and not (paragraph[0].tail or "").strip()
+    )
+
+
+def labelled_ids(element: ET.Element) -> Iterator[str]:
+    """The ids that the book labels, which a link can lead to: its headings'."""
     for child in element.iter():
         identifier = child.get("id")
-        if identifier:
+        if identifier and child.tag in HEADING_TAGS:
             yield identifier

@@ -8,6 +8,10 @@ which Typst checks as it writes it: tagged, its language set, every diagram
 read aloud by its description.  The PDF's dates come from
 ``SOURCE_DATE_EPOCH`` (none when it is unset), so the same sources give the
 same bytes.
+
+The book is optional: whatever goes wrong in making it, from its own markup
+to Typst, is a :class:`BookRefusedError` that says why in one line, and
+``build`` publishes the site without that book.
 """
 
 from __future__ import annotations
@@ -15,8 +19,9 @@ from __future__ import annotations
 import tempfile
 from types import ModuleType
 
+from ...errors import DamaError
 from .._common import SiteError
-from .assemble import book_document
+from .assemble import BookDocument, book_document
 from .sources import BookSources
 
 PAPERS = {"a4": "a4", "letter": "us-letter"}
@@ -30,7 +35,29 @@ class TypstMissingError(SiteError):
 
 
 class BookRefusedError(SiteError):
-    """Typst refused a book's text, or failed on it: ``build`` publishes that site without it."""
+    """The book could not be made (Typst refused its text, or failed on it; a page was past
+    what the book can print): ``build`` publishes that site without it."""
+
+
+_BUG = "report it as a bug, with the page"
+
+
+def printable_document(book: BookSources, *, paper: str = "a4") -> BookDocument:
+    """The book's Typst document, or a :class:`BookRefusedError` saying why there is none.
+
+    What the book cannot print of a page is left out or printed otherwise, with a
+    warning (:mod:`.markup`); what is left is an error of the page (named at its
+    template) or of this code, and the book alone is lost to it.
+    """
+    try:
+        return book_document(book, paper=PAPERS[paper])
+    except DamaError as exc:
+        raise BookRefusedError(f"{book.language}: the book: {exc}") from exc
+    except Exception as exc:  # a fault of the book's own code never stops the site
+        raise BookRefusedError(
+            f"{book.language}: the book: its pages could not be set "
+            f"({type(exc).__name__}: {_one_line(exc)}): {_BUG}"
+        ) from exc
 
 
 def typst_module() -> ModuleType:
@@ -45,15 +72,19 @@ def typst_module() -> ModuleType:
     return typst
 
 
-def book_pdf(book: BookSources, *, paper: str = "a4") -> bytes:
+def book_pdf(
+    book: BookSources, *, paper: str = "a4", document: BookDocument | None = None
+) -> bytes:
     """The book of one language as PDF bytes; Typst's first error names its cause.
 
     Every text is set in the embedded fonts, a character they lack as the
     replacement character (:mod:`.markup`), so Typst's PDF/UA check passes; what
     it still refuses, or a panic inside it, is a :class:`BookRefusedError`.
+    ``document`` is the book's, when the caller made it already.
     """
     typst = typst_module()
-    document = book_document(book, paper=PAPERS[paper])
+    if document is None:
+        document = printable_document(book, paper=paper)
     with tempfile.TemporaryDirectory(prefix="dama-book-") as empty_root:
         compiler = typst.Compiler(root=empty_root, ignore_system_fonts=True)
         try:
@@ -72,11 +103,17 @@ def book_pdf(book: BookSources, *, paper: str = "a4") -> bytes:
                 + (f" ({hints})" if hints else "")
             ) from exc
         except BaseException as exc:  # pyo3's PanicException derives from BaseException only
-            if type(exc).__name__ != "PanicException":
-                raise
-            message = " ".join(str(exc).split())
+            if not isinstance(exc, Exception) and type(exc).__name__ != "PanicException":
+                raise  # Ctrl-C, SystemExit
+            panic = type(exc).__name__ == "PanicException"
+            detail = _one_line(exc) if panic else f"{type(exc).__name__}: {_one_line(exc)}"
             raise BookRefusedError(
-                f"{book.language}: the book: Typst failed on it: {message}"
+                f"{book.language}: the book: Typst failed on it: {detail}"
             ) from None
     assert isinstance(pdf, bytes)
     return pdf
+
+
+def _one_line(exc: BaseException, limit: int = 300) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."

@@ -11,18 +11,22 @@ from __future__ import annotations
 import datetime
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.dates import format_date
 
 from ..._book_text import glyph_problem
-from ...errors import shorten
-from .._common import DIAGRAM_DIR, SiteError
+from ...diagram._yaml import read_utf8
+from ...errors import DamaError, shorten
+from .._common import SiteError
 from ..i18n import DEFAULT_LANGUAGE, Catalog, load_catalog, native_name, translation_problems
 from ..i18n.quality import QualityError
+from ..pages.nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 from ..pages.page_templates import page_in_book
 from ..pages.renderer import EXERCISES_PAGE, PageRenderer
+from .markup import PICTURE_SUFFIX
+from .places import TemplatePlaces
 
 EPOCH_VARIABLE = "SOURCE_DATE_EPOCH"
 
@@ -43,7 +47,8 @@ class BookSources:
     pages: tuple[tuple[str, str], ...]
     """(page name, Markdown written for print) in the order of the navigation."""
     assets: Mapping[str, bytes]
-    """The diagrams, by their path in the docs folder (``assets/diagrams/x.svg``)."""
+    """The site's pictures, by their path in the docs folder: the diagrams
+    (``assets/diagrams/x.svg``), the legend's icons, the favicon."""
     games: frozenset[str]
     """The diagrams that replay a game: the book prints each of their steps."""
     epoch: int | None = None
@@ -54,6 +59,9 @@ class BookSources:
     """What the book is about, for its metadata."""
     author: str | None = None
     """Who publishes it: ``site_author`` of ``mkdocs.yml``."""
+    places: Mapping[str, TemplatePlaces] = field(default_factory=dict)
+    """Each page's template, by the page's name: where a warning about the book says an
+    element is written.  Nothing in the PDF depends on it."""
 
 
 def book_sources(
@@ -63,6 +71,7 @@ def book_sources(
     games: frozenset[str],
     *,
     author: str | None = None,
+    places: Mapping[str, TemplatePlaces] | None = None,
 ) -> BookSources:
     """The book of ``catalog``'s language: its pages written for print, the site's diagrams."""
     epoch = source_date_epoch()
@@ -74,7 +83,7 @@ def book_sources(
     assets = {
         path: content.encode("utf-8") if isinstance(content, str) else content
         for path, content in files.items()
-        if path.startswith(f"{DIAGRAM_DIR}/")
+        if path.endswith(PICTURE_SUFFIX)
     }
     return BookSources(
         language=catalog.language,
@@ -90,7 +99,32 @@ def book_sources(
         reference=catalog.text("book.page_reference", reference="{reference}", page="{page}"),
         subject=catalog.text("book.subject"),
         author=author,
+        places=places or {},
     )
+
+
+def template_places(
+    project_root: Path, catalog: Catalog, names: Iterable[str]
+) -> dict[str, TemplatePlaces]:
+    """The template of each page of ``names``, read through the one door as the pages were,
+    with the line of each of its messages in ``catalog``'s language."""
+    places = {}
+    for name in names:
+        path = (PAGES_DIR / f"{name}{TEMPLATE_SUFFIX}").as_posix()
+        try:
+            lines = tuple(
+                read_utf8(project_root / path, path, PageError, inside=project_root).splitlines()
+            )
+        except DamaError:  # read a moment ago to make the page: only a warning's line is lost
+            lines = ()
+        messages = tuple(
+            (entry.shown, line)
+            for entry in catalog.entries.values()
+            for source, line in entry.sources
+            if source == path
+        )
+        places[name] = TemplatePlaces(path, lines, messages)
+    return places
 
 
 def printed_pages(renderer: PageRenderer, names: Sequence[str]) -> dict[str, str]:

@@ -17,8 +17,9 @@ from ..._files import cache_key_warning, refuse_unless_replaceable, relative_to_
 from ..._interrupts import terminate_as_interrupt
 from ...errors import DamaError, counted, visible
 from .._common import SiteError, os_error
-from ..booklet.jobs import book_job, write_book
+from ..booklet.jobs import PrintedBook, book_job, book_or_why
 from ..booklet.pdf import PAPERS, typst_module
+from ..booklet.places import warning_lines
 from ..booklet.scripts import book_fonts_lack
 from ..booklet.sources import book_text_warnings, source_date_epoch
 from ..builder.config import BaseConfig
@@ -81,8 +82,10 @@ def build_booklets(
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise os_error(exc, f"cannot make the folder {relative_to_cwd(out)}") from exc
-        seconds = _print_books(project_root, base, chosen, figures, out, paper)
-        timings["booklet"] = sum(seconds.values())
+        printed = _print_books(project_root, base, chosen, figures, out, paper)
+        timings["booklet"] = sum(book.wall for book in printed.values())
+        notes = {code: book.warnings for code, book in printed.items()}
+        left_out += [f"warning: {line}" for line in warning_lines(notes)]
         timings["total"] = time.perf_counter() - started
     return BookletReport([out / f"{code}.pdf" for code in chosen], timings, left_out)
 
@@ -94,14 +97,14 @@ def _print_books(
     figures: Mapping[str, Figure],
     out: Path,
     paper: str,
-) -> dict[str, float]:
+) -> dict[str, PrintedBook]:
     """Generate each language here and lay it out in a worker; the first failure is raised."""
     errors: dict[str, DamaError] = {}
-    waiting: dict[str, Callable[[], tuple[float, float]]] = {}
+    waiting: dict[str, Callable[[], PrintedBook | str]] = {}
     menu = available_languages(project_root)
     for code in languages:  # a device or a link in the way: one line before any book is made
         refuse_unless_replaceable(out / f"{code}.pdf")
-    with worker_pool(len(languages), [write_book.__module__]) as pool:
+    with worker_pool(len(languages), [book_or_why.__module__]) as pool:
         for code in languages:
             try:
                 sources = generate_language(
@@ -118,9 +121,10 @@ def _print_books(
                 paper=paper,
                 author=base.site_author,
             )
-            waiting[code] = pool.submit(f"{code}.pdf", write_book, job)
-        seconds = {code: result()[0] for code, result in waiting.items()}
+            waiting[code] = pool.submit(f"{code}.pdf", book_or_why, job)
+        printed = {code: result() for code, result in waiting.items()}
     for code in languages:
-        if code in errors:
-            raise errors[code]
-    return seconds
+        book = printed.get(code)
+        if code in errors or isinstance(book, str):  # this command's one job: an error
+            raise errors.get(code) or SiteError(str(book))
+    return {code: book for code, book in printed.items() if not isinstance(book, str)}

@@ -29,9 +29,9 @@ from .._common import (
     SITE_MARKER,
     SiteError,
 )
-from ..booklet import PDF_NAME, TypstMissingError, book_job, typst_module, write_book
-from ..booklet.jobs import BookJob
-from ..booklet.pdf import BookRefusedError
+from ..booklet import PDF_NAME, TypstMissingError, book_job, typst_module
+from ..booklet.jobs import PrintedBook, book_or_why
+from ..booklet.places import BookWarning, warning_lines
 from ..booklet.scripts import book_fonts_lack
 from ..booklet.sources import unsettable_english
 from ..builder.config import (
@@ -85,14 +85,6 @@ class _MkDocsResult:
     warnings: list[str]
     timings: dict[str, float]
     cpu: dict[str, float]
-
-
-def _print_book(job: BookJob) -> tuple[float, float] | str:
-    """Lay out one book in a worker: its seconds, or why Typst refused it (never an error)."""
-    try:
-        return write_book(job)
-    except BookRefusedError as exc:
-        return exc.message
 
 
 def _run_mkdocs_job(job: _MkDocsJob) -> _MkDocsResult:
@@ -150,7 +142,8 @@ class BuildReport:
     """The languages whose books were left out, and why: their script the book's fonts lack,
     or Typst refused the book.  Their sites have no book."""
     book_warnings: list[str] = field(default_factory=list)
-    """Each English text that a book shows with a character its fonts lack, at its line."""
+    """Each English text that a book shows with a character its fonts lack, and each element
+    of a page that a book prints otherwise than the web page, or leaves out: at its line."""
     not_kept: list[str] = field(default_factory=list)
     """The languages of the earlier site that a partial build left out: not built here."""
     cache_warning: str | None = None
@@ -294,6 +287,7 @@ def _build_site(
     printed = [code for code in chosen if books and code not in books_left_out]
     # A translation's character the fonts lack is a translation warning; an English one, this.
     book_warnings = unsettable_english(load_catalog(project_root, code) for code in printed)
+    noted: dict[str, Sequence[BookWarning]] = {}
     with staging_folder(out) as staging:
         built = _build_languages(
             project_root,
@@ -306,6 +300,7 @@ def _build_site(
             timings=timings,
             cpu=cpu,
             refused=books_left_out,
+            noted=noted,
         )
         for step in ("render", "pages", "mkdocs", "booklet"):
             timings[step] = timings.get(step, 0.0) + sum(s.timings.get(step, 0.0) for s in built)
@@ -320,6 +315,7 @@ def _build_site(
         # Each language sealed, so that the next partial build knows this machine built it.
         publish(new_site, out, staging, marker=marker_text(new_site, listed, project_root))
     timings["total"] = time.perf_counter() - started
+    book_warnings += warning_lines(noted)
     return BuildReport(
         site_dir=out,
         languages=chosen,
@@ -395,12 +391,14 @@ def _build_languages(
     timings: dict[str, float],
     cpu: dict[str, float],
     refused: dict[str, str],
+    noted: dict[str, Sequence[BookWarning]],
 ) -> list[LanguageSources]:
     """Generate each language here and hand it to a worker for MkDocs; draw the cards meanwhile.
 
     ``menu`` is every language of the finished site, for the language menus.
-    A book that Typst refuses is left out: its language is made again without
-    it (no page links it), and ``refused`` says why.
+    A book that cannot be made is left out: its language is made again without
+    it (no page links it), and ``refused`` says why; ``noted`` gets what each
+    book made prints otherwise than its web pages.
 
     The first language that fails, in the order given, is the error raised, as
     if the languages had been built one after the other.  The social cards'
@@ -409,7 +407,7 @@ def _build_languages(
     errors: dict[str, DamaError] = {}
     built: dict[str, LanguageSources] = {}
     waiting: dict[str, Callable[[], _MkDocsResult]] = {}
-    printing: dict[str, Callable[[], tuple[float, float] | str]] = {}
+    printing: dict[str, Callable[[], PrintedBook | str]] = {}
     warm = [__name__, *preload(base.plugin_names())]  # __name__: the jobs' own module
 
     def generated(code: str, book: bool) -> LanguageSources:
@@ -445,7 +443,7 @@ def _build_languages(
                         staging / "books" / code,
                         author=base.site_author,
                     )
-                    printing[code] = pool.submit(f"{code}: the book", _print_book, job_of_book)
+                    printing[code] = pool.submit(f"{code}: the book", book_or_why, job_of_book)
                 built[code] = sources
             cards = {
                 f"{code}/{path}": card
@@ -459,15 +457,16 @@ def _build_languages(
                     pool.poll()  # a worker that is done gets its next language at once
         for code, book_result in list(printing.items()):
             printed = book_result()
-            if isinstance(printed, str):  # Typst refused it: the site goes out without it
+            if isinstance(printed, str):  # no book: the site goes out without it
                 refused[code] = printed.removeprefix(f"{code}: the book: ")
                 del printing[code]
                 waiting[code]()  # its MkDocs run, which links the book, is done before the next
                 built[code] = generated(code, book=False)
                 continue
-            wall, processor = printed
-            built[code].timings["booklet"] = built[code].timings.get("booklet", 0.0) + wall
-            built[code].cpu["booklet"] = built[code].cpu.get("booklet", 0.0) + processor
+            noted[code] = printed.warnings
+            timing, cpu_time = built[code].timings, built[code].cpu
+            timing["booklet"] = timing.get("booklet", 0.0) + printed.wall
+            cpu_time["booklet"] = cpu_time.get("booklet", 0.0) + printed.processor
         for code, result in waiting.items():
             outcome = result()
             if outcome.warnings:
