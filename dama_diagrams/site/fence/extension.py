@@ -38,7 +38,7 @@ class DamaFenceExtension(Extension):
     def __init__(self, **kwargs: Any) -> None:
         self.config = {
             "lang": ["", "the figures' language (nl it en de fr es); else the site's, else en"],
-            "root": ["", "the folder file: reads from; else the site's folder"],
+            "root": ["", "the folder file: and games are read from; else the site's folder"],
             "page": ["", "the page's name in error messages; else the file the site converts"],
         }
         super().__init__(**kwargs)
@@ -56,7 +56,7 @@ class DamaFenceExtension(Extension):
         self.md = md
         # Before superfences (25), after the whitespace is normalised (30).
         md.preprocessors.register(_Guard(md, self), "dama_fence_guard", 26)
-        md.postprocessors.register(_AllDrawn(md, self.setting), "dama_fence_all_drawn", 0)
+        md.postprocessors.register(_AllDrawn(md), "dama_fence_all_drawn", 0)
 
     def reset(self) -> None:
         """``md.reset()``: the next page starts afresh, its figure ids and numbers too."""
@@ -111,7 +111,7 @@ class _Guard(Preprocessor):
         superfences = None
         if SUPERFENCES in self.md.preprocessors:
             superfences = getattr(self.md.preprocessors[SUPERFENCES], "extension", None)
-        if superfences is None or not hasattr(superfences, "extend_super_fences"):
+        if not isinstance(getattr(superfences, "superfences", None), list):
             raise FenceError(
                 "the dama fence needs pymdownx.superfences: add it to markdown_extensions, "
                 "before dama_diagrams.fence",
@@ -132,10 +132,6 @@ class _Guard(Preprocessor):
 
 class _AllDrawn(Postprocessor):
     """Refuses a page on which a ``dama`` fence was never drawn, whatever hid it."""
-
-    def __init__(self, md: Markdown, setting: Setting) -> None:
-        super().__init__(md)
-        self.setting = setting
 
     def run(self, text: str) -> str:
         state = getattr(self.md, "_dama_fence_page", None)
