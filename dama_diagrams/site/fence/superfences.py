@@ -173,7 +173,7 @@ def locate(md: Any, source: str, setting: Setting = Setting()) -> Place:
     return Place(state.page, 0, len(state.fences) + len(state.used) + 1, state.root)
 
 
-def _check_file(state: PageState, fence: Fence) -> None:
+def _check_sources(state: PageState, fence: Fence) -> None:
     """Refuse a ``file:`` or a game the fence cannot read safely, or that a cache would not see.
 
     With no project folder (plain Python-Markdown, no ``mkdocs.yml``), a name
@@ -252,7 +252,7 @@ def format(
     if identity and "id" not in chosen:
         chosen["id"] = str(identity)
     try:
-        _check_file(state, Fence(place.line, src, chosen))
+        _check_sources(state, Fence(place.line, src, chosen))
         figure = fence_html(
             src,
             language=chosen.pop("lang", "") or state.language or DEFAULT_LANGUAGE,
@@ -315,8 +315,8 @@ def dama_fence(
     """The ``custom_fences`` entry of the ``dama`` fence, for Python-Markdown in Python.
 
     ``language`` is the figures' (else the site's, else English); ``page`` names
-    the page in error messages; ``root`` is the folder ``file:`` reads from,
-    which no name may leave (without it, ``file:`` is refused).
+    the page in error messages; ``root`` is the folder ``file:`` and games are
+    read from, which no name may leave (without it, both are refused).
     """
     if language is not None and language not in LANGUAGES:
         raise DamaError(f"the dama fence speaks {', '.join(LANGUAGES)}, not {language!r}")
