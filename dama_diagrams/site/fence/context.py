@@ -16,6 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from ...errors import visible
 from .words import LANGUAGES
 
 
@@ -108,7 +109,7 @@ def shorten_zensical_errors() -> None:
         text = str(error)
         if _MARKER in text:
             line = text.split(_MARKER, 1)[1].split("\n", 1)[0]
-            print(f"Error: {line}", file=sys.stderr)
+            print(f"Error: {visible(line)}", file=sys.stderr)  # a page's name may hold anything
             return
         previous(kind, error, trace)
 
