@@ -11,6 +11,19 @@ will draw (:func:`~..fence.figure.inline_figure`).
 An opened file is edited, not rewritten: ruamel.yaml's round-trip mode keeps
 its comments, key order and quoting, only the keys whose meaning changed are
 set, and a file whose fields did not change keeps its bytes.
+
+Nothing of an opened file is lost because the page cannot show it yet:
+
+- a key the request leaves out (``show``, ``title``, ``caption``,
+  ``exercise``, ``origin``) stays as the file writes it;
+- a position the file gives as moves from the start (``{moves: [...]}``) or
+  from a game (``{game: ...}``) stays so while the board is the one those
+  moves give; a request that changes the board of such a file is refused
+  unless it says what becomes of them (``origin``: new moves, or ``null``
+  for a FEN);
+- a claim's lists (``moves``, ``rejected``) and its ``rule`` or ``reason``:
+  a request for the file's own claim (the same claim and move) that leaves
+  one of them out is refused, never saved without it.
 """
 
 from __future__ import annotations
@@ -21,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...diagram.claims import VerifiedDiagram, verify
+from ...diagram.options import SHOW_KEYS, Show
 from ...diagram.schema import KEYS, Diagram, parse_diagram
 from ...errors import DamaError
 from ...render.legend import LEGEND_KEYS
@@ -32,8 +46,17 @@ from .checks import EditorError, text_field
 PREVIEW_ID = "draft"
 """The id a diagram is previewed under before it has a name."""
 
-EDITED_KEYS = tuple(key for key in KEYS if key != "show")
-"""The keys the editor sets; ``show`` and anything else of an opened file stay as written."""
+EDITED_KEYS = tuple(key for key in KEYS if key != "position")
+"""The keys the editor sets besides the position (which :func:`_position_node` writes)."""
+
+CLAIM_KEYS = ("claim", "move", "moves", "rule", "rejected", "reason")
+"""The keys that make the claim: the page sends them together, as one of the engine's claims."""
+
+KEPT_KEYS = ("origin", "show", "title", "caption", "exercise")
+"""The fields a request may leave out: the opened file's value then stays as written."""
+
+_ORIGIN_KEYS = ("moves", "game", "number", "after", "turn", "white", "black")
+_SHOW_VALUES = {"numbers": (True, False, "all", "marked", "none")}
 
 _MOVE_LIMIT = 200
 _LIST_LIMIT = 40
@@ -54,24 +77,38 @@ class Draft:
     caption: str | None = None
     exercise: tuple[str, str] | None = None
     """(ask, question) when the diagram is an exercise."""
+    show: Mapping[str, object] | None = None
+    """The display options (``{numbers: all}``); None: the defaults."""
+    origin: Mapping[str, object] | None = None
+    """The position as the file gives it when not as a FEN: ``{moves: [...]}``,
+    ``{game: ..., after: ...}`` or ``{turn: ..., white: [...], black: [...]}``."""
+    left_out: frozenset[str] = frozenset()
+    """The fields the request did not send: see :data:`KEPT_KEYS` and :data:`CLAIM_KEYS`."""
 
     def entries(self) -> dict[str, object]:
-        """The keys of the file, in the order diagram files write them; empty ones left out."""
+        """The keys of the file but the position, in the order diagram files write them.
+
+        Empty ones are left out, and so are those the request did not send.
+        """
         values: dict[str, object] = {
-            "position": self.position,
             "claim": self.claim,
             "move": self.move,
             "moves": list(self.moves) or None,
             "rule": self.rule,
             "rejected": list(self.rejected) or None,
             "reason": self.reason,
+            "show": dict(self.show) if self.show else None,
             "title": self.title,
             "caption": self.caption,
             "exercise": None
             if self.exercise is None
             else {"ask": self.exercise[0], "question": self.exercise[1]},
         }
-        return {key: values[key] for key in EDITED_KEYS if values.get(key) is not None}
+        return {
+            key: values[key]
+            for key in EDITED_KEYS
+            if values.get(key) is not None and key not in self.left_out
+        }
 
 
 def draft_from_json(data: Mapping[str, Any]) -> Draft:
@@ -85,6 +122,7 @@ def draft_from_json(data: Mapping[str, Any]) -> Draft:
         raise EditorError(400, "a diagram needs a position and a claim: set up the board first")
     exercise = fields.get("exercise")
     asked: tuple[str, str] | None = None
+    left_out = frozenset(key for key in (*KEPT_KEYS, *CLAIM_KEYS) if key not in fields)
     if exercise is not None:
         if not isinstance(exercise, dict):
             raise EditorError(400, 'exercise must be {"ask": ..., "question": ...} or null')
@@ -106,7 +144,52 @@ def draft_from_json(data: Mapping[str, Any]) -> Draft:
         title=text_field(fields, "title", limit=300),
         caption=text_field(fields, "caption"),
         exercise=asked,
+        show=_show_field(fields.get("show")),
+        origin=_origin_field(fields.get("origin")),
+        left_out=left_out,
     )
+
+
+def _show_field(value: object) -> dict[str, object] | None:
+    """``show``: the display options, each a word or true/false (verify judges the rest)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or len(value) > len(SHOW_KEYS):
+        raise EditorError(400, 'show must be the display options, as {"numbers": "all"}, or null')
+    for key, option in value.items():
+        if key not in SHOW_KEYS:
+            raise EditorError(400, f"show takes {', '.join(SHOW_KEYS)}, not {str(key)[:20]!r}")
+        if option not in _SHOW_VALUES.get(key, (True, False)):
+            raise EditorError(400, f"show: {key} cannot be {str(option)[:20]!r}")
+    return dict(value)
+
+
+def _origin_field(value: object) -> dict[str, object] | None:
+    """``origin``: the position as moves from the start, a game's, or a mapping; null: a FEN."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not value or any(key not in _ORIGIN_KEYS for key in value):
+        raise EditorError(
+            400, 'origin must be {"moves": [...]}, {"game": ..., "after": ...} or null for a FEN'
+        )
+    origin: dict[str, object] = {}
+    for key, item in value.items():
+        if isinstance(item, list):
+            if len(item) > _MOVE_LIMIT or not all(_short(each) for each in item):
+                raise EditorError(400, f"origin: {key} must be a list of moves or squares")
+            origin[key] = [each.strip() if isinstance(each, str) else each for each in item]
+        elif _short(item):
+            origin[key] = item
+        else:
+            raise EditorError(400, f"origin: {key} must be a word, a number or a list")
+    return origin
+
+
+def _short(item: object) -> bool:
+    """A square, a move, a move number or a path: a short text or a number."""
+    if isinstance(item, str):
+        return 0 < len(item.strip()) <= _MOVE_LIMIT
+    return isinstance(item, int) and not isinstance(item, bool) and abs(item) < 10**6
 
 
 def _move_list(fields: Mapping[str, Any], key: str) -> tuple[str, ...]:
@@ -142,10 +225,22 @@ def read_diagram(text: str, name: str) -> Diagram:
         ) from None
 
 
-def draft_of(diagram: Diagram) -> dict[str, object]:
-    """A read file's fields, as the page shows them (the inverse of :func:`draft_from_json`)."""
+def draft_of(diagram: Diagram, text: str | None = None) -> dict[str, object]:
+    """A read file's fields, as the page shows them (the inverse of :func:`draft_from_json`).
+
+    ``position`` is the board as a FEN; ``show`` the display options that
+    differ from the defaults.  ``origin``, given ``text`` (the file as
+    written), is how the file gives the position when not as a FEN; without
+    ``text`` it is left out, and a save then keeps it as the file writes it.
+    """
     exercise = diagram.exercise
-    return {
+    defaults = Show()
+    show = {
+        key: getattr(diagram.show, key)
+        for key in SHOW_KEYS
+        if getattr(diagram.show, key) != getattr(defaults, key)
+    }
+    fields: dict[str, object] = {
         "position": diagram.position.to_fen(),
         "claim": diagram.claim.value,
         "move": None if diagram.move is None else str(diagram.move),
@@ -153,12 +248,18 @@ def draft_of(diagram: Diagram) -> dict[str, object]:
         "rule": None if diagram.rule is None else diagram.rule.value,
         "rejected": [str(move) for move in diagram.rejected],
         "reason": None if diagram.reason is None else diagram.reason.value,
+        "show": show or None,
         "title": diagram.title,
         "caption": diagram.caption,
         "exercise": None
         if exercise is None
         else {"ask": exercise.ask.value, "question": exercise.question},
     }
+    if text is not None:
+        written = _written(_load(text))
+        origin = written.get("position")
+        fields["origin"] = origin if isinstance(origin, dict) else None
+    return fields
 
 
 def preview(verified: VerifiedDiagram) -> dict[str, object]:
@@ -196,27 +297,20 @@ def _yaml() -> Any:
 def file_text(draft: Draft, original: str | None = None) -> str:
     """The text of the file for ``draft``: new, or ``original`` with only what changed.
 
-    A key whose meaning is unchanged keeps its node (a position written as a
-    mapping stays one); when nothing changed, ``original`` comes back as it
-    was, byte for byte.
+    A key whose meaning is unchanged keeps its node (a position written as
+    moves stays so); a field the request left out keeps the file's; when
+    nothing changed, ``original`` comes back as it was, byte for byte.  An
+    edit that would lose what the file says and the request did not touch is
+    refused (422), and nothing is written.
     """
-    from ruamel.yaml.comments import CommentedMap
-    from ruamel.yaml.error import YAMLError
-
-    yaml = _yaml()
-    try:
-        document = yaml.load(original) if original else None
-    except YAMLError as error:  # what the project's reader took, ruamel.yaml may still refuse
-        message = f"the opened file cannot be edited here ({error}); edit it by hand"
-        raise EditorError(422, message) from None
-    if document is None:
-        document = CommentedMap()
-    if not isinstance(document, CommentedMap):
-        raise EditorError(422, "the opened file is not a mapping of keys; fix it by hand")
+    document = _load(original)
     old = _old_values(original)
+    _refuse_dropped_claim_keys(draft, old)
     wanted = draft.entries()
-    changed = False
+    changed = _position_node(document, draft, old)
     for key in EDITED_KEYS:
+        if key in draft.left_out and key not in CLAIM_KEYS:
+            continue  # the page did not send it: the file's stays as written
         if key not in wanted:
             if key in document:
                 del document[key]
@@ -227,10 +321,147 @@ def file_text(draft: Draft, original: str | None = None) -> str:
         _set(document, key, wanted[key])
         changed = True
     if original and not changed:
-        return original
-    out = io.StringIO()
-    yaml.dump(document, out)
-    return out.getvalue()
+        text = original
+    else:
+        out = io.StringIO()
+        _yaml().dump(document, out)
+        text = out.getvalue()
+    if draft.origin is not None and "origin" not in draft.left_out:
+        _check_origin(draft, text)
+    return text
+
+
+def _load(original: str | None) -> Any:
+    """The opened file's round-trip document (an empty one for a new file), or a 422."""
+    from ruamel.yaml.comments import CommentedMap
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        document = _yaml().load(original) if original else None
+    except YAMLError as error:  # what the project's reader took, ruamel.yaml may still refuse
+        message = f"the opened file cannot be edited here ({error}); edit it by hand"
+        raise EditorError(422, message) from None
+    if document is None:
+        document = CommentedMap()
+    if not isinstance(document, CommentedMap):
+        raise EditorError(422, "the opened file is not a mapping of keys; fix it by hand")
+    return document
+
+
+def _written(document: Any) -> dict[str, object]:
+    """The document's keys as plain data: maps, lists, texts and numbers, as written."""
+    plain = _plain(document)
+    return plain if isinstance(plain, dict) else {}
+
+
+def _plain(node: object) -> object:
+    from ruamel.yaml.scalarbool import ScalarBoolean
+
+    if isinstance(node, Mapping):
+        return {str(key): _plain(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_plain(item) for item in node]
+    if isinstance(node, ScalarBoolean):
+        return bool(node)
+    if isinstance(node, bool):
+        return node
+    if isinstance(node, int):
+        return int(node)
+    return None if node is None else str(node)
+
+
+def _refuse_dropped_claim_keys(draft: Draft, old: Mapping[str, object]) -> None:
+    """A request for the file's own claim that leaves out one of its keys loses nothing."""
+    same_claim = old.get("claim") == draft.claim and old.get("move") == _meaning("move", draft.move)
+    if not same_claim:
+        return  # another claim: its keys replace the file's
+    for key in CLAIM_KEYS:
+        if key in draft.left_out and old.get(key) is not None:
+            shown = old[key]
+            words = f"[{', '.join(map(str, shown))}]" if isinstance(shown, list) else shown
+            empty = "[]" if isinstance(shown, list) else "null"
+            raise EditorError(
+                422,
+                f"the opened file's {key}: {words} would be lost, though the claim is the file's "
+                f"own ({draft.claim}): send it with the diagram, or {key}: {empty} to remove it",
+            )
+
+
+def _position_node(document: Any, draft: Draft, old: Mapping[str, object]) -> bool:
+    """Set ``position:`` for the draft; whether it changed.
+
+    The file's node stays while it gives the draft's board (and the request
+    names no other origin).  A board that moves or a game no longer give is
+    refused unless the request says what becomes of them.
+    """
+    written = _written(document).get("position")
+    same_board = "position" in document and old.get("position") == _meaning(
+        "position", draft.position
+    )
+    if "origin" in draft.left_out:
+        if same_board:
+            return False
+        if isinstance(written, dict) and ("moves" in written or "game" in written):
+            kind = "the moves from the start" if "moves" in written else "a game's position"
+            raise EditorError(
+                422,
+                f"the opened file gives its position as {kind} ({_flow(written)}); this board "
+                "differs, and saving it would replace them by a FEN and lose them (and what "
+                "{sequence} says in the caption): set the board back, or save under a new name",
+            )
+        if isinstance(written, dict):  # {turn, white, black}: the new board written alike
+            return _put(document, "position", _as_mapping(draft.position))
+        return _put(document, "position", draft.position)
+    if draft.origin is None:
+        if same_board and isinstance(written, str):
+            return False
+        return _put(document, "position", draft.position)
+    origin = _meaning("origin", dict(draft.origin))
+    if "position" in document and _meaning("origin", written) == origin:
+        return False
+    return _put(document, "position", dict(draft.origin))
+
+
+def _put(document: Any, key: str, value: object) -> bool:
+    _set(document, key, value)
+    return True
+
+
+def _flow(value: object) -> str:
+    """A value as one line of YAML flow style, for a message."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {_flow(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(item) for item in value) + "]"
+    return str(value)
+
+
+def _as_mapping(fen: str) -> dict[str, object]:
+    """A FEN as the mapping ``{turn, white, black}`` (kings as K21), as diagram files write it."""
+    from ...engine.board import Color
+    from ...engine.position import Position
+
+    position = Position.from_fen(fen)
+    mapping: dict[str, object] = {"turn": position.turn.value}
+    for color in Color:
+        kings = {square: f"K{square}" for square in position.squares(color, king=True)}
+        men = {square: square for square in position.squares(color, king=False)}
+        mapping[color.value] = [{**kings, **men}[square] for square in sorted({**kings, **men})]
+    return mapping
+
+
+def _check_origin(draft: Draft, text: str) -> None:
+    """The position an origin gives must be the board the draft shows."""
+    try:
+        given = parse_diagram(text.encode("utf-8"), f"diagrams/{PREVIEW_ID}.yaml")
+    except DamaError:
+        return  # refused by the check that follows, with verify's message at its line
+    if given.position.to_fen() != _meaning("position", draft.position):
+        raise EditorError(
+            422,
+            f"origin gives the position {given.position.to_fen()}, not the board "
+            f"{draft.position}: set up that board, or change the moves",
+        )
 
 
 def _old_values(original: str | None) -> dict[str, object]:
@@ -257,18 +488,30 @@ def _meaning(key: str, value: object) -> object:
         return [_move_text(move) for move in value]
     if key == "move" and isinstance(value, str):
         return _move_text(value)
+    if key == "origin" and isinstance(value, dict):
+        return {
+            name: [_move_text(move) for move in item]
+            if name == "moves" and isinstance(item, list)
+            else item
+            for name, item in value.items()
+        }
+    if key == "show" and isinstance(value, dict):
+        return _show_meaning(value) or None
     if isinstance(value, list | tuple) and not value:
         return None
     return value
 
 
-def _move_text(move: object) -> object:
-    from ...engine.move import Move
-
-    try:
-        return str(Move.parse(str(move)))
-    except DamaError:
-        return move
+def _show_meaning(options: Mapping[str, object]) -> dict[str, object]:
+    """Display options as the options that differ from the defaults (true numbers: all)."""
+    defaults = Show()
+    meant = {}
+    for key, value in options.items():
+        if key == "numbers" and isinstance(value, bool):
+            value = "all" if value else "none"
+        if key not in SHOW_KEYS or value != getattr(defaults, key):
+            meant[key] = value
+    return meant
 
 
 def _set(document: Any, key: str, value: object) -> None:
@@ -283,9 +526,11 @@ def _set(document: Any, key: str, value: object) -> None:
     elif isinstance(value, dict):
         inner = document.get(key)
         styled = inner if isinstance(inner, CommentedMap) else CommentedMap()
+        if not isinstance(inner, CommentedMap) and key in ("position", "show"):
+            styled.fa.set_flow_style()  # position: {moves: [...]}, show: {numbers: all}
         for name, text in value.items():
-            if styled.get(name) != text:
-                styled[name] = DoubleQuotedScalarString(text) if name == "question" else text
+            if _plain(styled.get(name)) != text:
+                styled[name] = _styled_item(name, text)
         for name in [name for name in styled if name not in value]:
             del styled[name]
     elif key in ("position", "title", "caption"):
@@ -298,3 +543,26 @@ def _set(document: Any, key: str, value: object) -> None:
     later = KEYS[KEYS.index(key) + 1 :]  # a new key goes before the first key that follows it
     place = next((i for i, each in enumerate(document) if each in later), len(document))
     document.insert(place, key, styled)
+
+
+def _styled_item(name: str, value: object) -> object:
+    """A value inside a mapping: lists in flow style, a question and a game's path quoted."""
+    from ruamel.yaml.comments import CommentedSeq
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+    if isinstance(value, list):
+        items = CommentedSeq(value)
+        items.fa.set_flow_style()
+        return items
+    if name == "question" and isinstance(value, str):
+        return DoubleQuotedScalarString(value)
+    return value
+
+
+def _move_text(move: object) -> object:
+    from ...engine.move import Move
+
+    try:
+        return str(Move.parse(str(move)))
+    except DamaError:
+        return move
