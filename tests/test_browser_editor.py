@@ -285,3 +285,180 @@ def test_the_editor_fits_a_phone(new_page: PageOpener, editor: tuple[str, Path])
     board = page.locator("#board").bounding_box()
     assert width <= 390
     assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= 390
+
+
+# == Nothing lost (issue 54) ===================================================
+
+
+START_FEN = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+
+
+def fen_is(page: Any, fen: str) -> None:
+    page.wait_for_function("f => document.querySelector('#fen').value === f", arg=fen)
+
+
+def click_to(page: Any, number: int, content: str) -> None:
+    """Clicks on an empty square until it holds ``content``, as an author sets it up."""
+    for _ in range(CYCLE.index(content)):
+        square(page, number).click()
+    wait_for_piece(page, number, content)
+
+
+def test_a_draft_set_up_by_clicks_survives_a_reload_and_a_closed_tab(
+    page: Any, editor: tuple[str, Path]
+) -> None:
+    empty_board(page)
+    click_to(page, 30, "white king")
+    click_to(page, 27, "black man")
+    fen_is(page, "W:WK30:B27")
+    page.fill("#title", "Kept through a reload")
+    page.fill("#name", "kept-draft")
+    asked: list[str] = []
+
+    def leave(dialog: Any) -> None:
+        asked.append(dialog.type)
+        dialog.accept()
+
+    page.on("dialog", leave)
+    try:
+        page.reload()
+        page.wait_for_function(
+            "() => document.querySelector('#draft-note').textContent.includes('Restored')"
+        )
+    finally:
+        page.remove_listener("dialog", leave)
+    assert asked == ["beforeunload"]  # the browser asked before leaving unsaved work
+    fen_is(page, "W:WK30:B27")
+    assert page.input_value("#title") == "Kept through a reload"
+    assert page.input_value("#name") == "kept-draft"
+    wait_for_piece(page, 30, "white king")
+    note = page.locator("#draft-note")
+    assert note.get_attribute("role") == "status" and note.get_attribute("aria-live") == "polite"
+    assert page.get_by_role("button", name="Discard").is_visible()
+    # a closed tab: another tab of the same browser opens the editor and finds it too
+    other = page.context.new_page()
+    try:
+        other.goto(editor[0])
+        other.wait_for_function(
+            "() => document.querySelector('#draft-note').textContent.includes('Restored')"
+        )
+        assert other.input_value("#fen") == "W:WK30:B27"
+        assert other.input_value("#title") == "Kept through a reload"
+    finally:
+        other.close(run_before_unload=False)
+    page.get_by_role("button", name="Discard").click()
+    fen_is(page, START_FEN)
+    assert page.input_value("#title") == "" and page.input_value("#name") == ""
+    page.reload()  # nothing unsaved: no question, nothing restored
+    page.wait_for_selector("#moves button")
+    page.wait_for_timeout(300)
+    assert page.inner_text("#draft-note") == ""
+    assert page.input_value("#fen") == START_FEN
+
+
+def test_a_saved_draft_is_not_restored(page: Any, editor: tuple[str, Path]) -> None:
+    empty_board(page)
+    click_to(page, 29, "white man")
+    click_to(page, 5, "black man")
+    page.fill("#title", "A single man")
+    page.fill("#caption", "White to move.")
+    page.fill("#name", "saved-then-reloaded")
+    page.click("#save")
+    page.wait_for_selector("#save-result:not(:empty)")
+    assert page.evaluate("localStorage.length") == 0
+    page.reload()
+    page.wait_for_selector("#moves button")
+    page.wait_for_timeout(300)
+    assert page.inner_text("#draft-note") == ""
+    assert page.input_value("#title") == ""
+
+
+def test_ctrl_z_undoes_a_click_and_ctrl_shift_z_redoes_it(page: Any) -> None:
+    undo, redo = page.locator("#undo"), page.locator("#redo")
+    assert undo.is_disabled() and redo.is_disabled()  # nothing done yet
+    empty_board(page)
+    click_to(page, 30, "white man")
+    fen_is(page, "W:W30:B")
+    assert undo.is_enabled() and redo.is_disabled()
+    page.keyboard.press("Control+z")  # the focus is on square 30, where the author clicked
+    fen_is(page, "W:W:B")
+    wait_for_piece(page, 30, "empty")
+    assert redo.is_enabled()
+    page.keyboard.press("Control+Shift+z")
+    fen_is(page, "W:W30:B")
+    page.keyboard.press("Control+z")
+    fen_is(page, "W:W:B")
+    page.keyboard.press("Control+y")
+    fen_is(page, "W:W30:B")
+    # in a text box, Ctrl+Z is the browser's own undo of its typing: the board stays
+    page.click("#title")
+    page.keyboard.type("Typed")
+    page.keyboard.press("Control+z")
+    page.wait_for_timeout(300)
+    assert page.input_value("#fen") == "W:W30:B"
+    # the buttons: the typing, then the click, then the empty board, back to the start
+    page.fill("#title", "A title")
+    undo.click()  # the typing is a step of its own, even before it pauses
+    page.wait_for_function("() => document.querySelector('#title').value === ''")
+    undo.click()
+    fen_is(page, "W:W:B")
+    undo.click()
+    fen_is(page, START_FEN)
+    assert undo.is_disabled() and redo.is_enabled()
+    assert page.evaluate("document.activeElement.id") == "redo"  # not lost to the page
+    redo.click()
+    fen_is(page, "W:W:B")
+
+
+def test_new_asks_then_clears_the_form_and_forgets_the_opened_file(page: Any) -> None:
+    page.select_option("#open-name", "priority-king-first")
+    page.click("#open-form button")
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.startsWith('Opened')"
+    )
+    page.fill("#title", "An unsaved change")
+    page.get_by_role("button", name="New").click()
+    dialog = page.locator("#confirm")
+    dialog.wait_for(state="visible")
+    assert "unsaved" in dialog.inner_text()
+    page.keyboard.press("Escape")  # no: nothing changes
+    dialog.wait_for(state="hidden")
+    assert page.input_value("#title") == "An unsaved change"
+    page.get_by_role("button", name="New").click()
+    page.get_by_role("button", name="Start a new diagram").click()
+    fen_is(page, START_FEN)
+    for field in ("#title", "#caption", "#name"):
+        assert page.input_value(field) == ""
+    assert page.inner_text("#opened") == ""
+    assert "new diagram" in page.inner_text("#status")
+    assert page.evaluate("document.activeElement.dataset.square") is not None  # on the board
+    assert page.evaluate("localStorage.length") == 0
+
+
+def test_saving_over_another_file_asks_and_refuses_without_confirmation(
+    page: Any, editor: tuple[str, Path]
+) -> None:
+    path = editor[1] / "diagrams" / "man-move.yaml"
+    before = path.read_bytes()
+    show_rule_4_capture(page)
+    finish_and_save_attempt = page.locator("#claim option", has_text="priority").first
+    page.select_option("#claim", label=finish_and_save_attempt.text_content())
+    page.fill("#title", "Rule 4")
+    page.fill("#caption", "{move} meets its king first.")
+    page.fill("#name", "man-move")
+    page.click("#save")
+    dialog = page.locator("#confirm")
+    dialog.wait_for(state="visible")
+    assert "already exists" in dialog.inner_text()
+    assert page.evaluate("document.activeElement.id") == "confirm-no"  # the safe answer first
+    page.get_by_role("button", name="Cancel").click()
+    page.wait_for_selector("#save-error:not(:empty)")
+    assert "not replaced" in page.inner_text("#save-error")
+    assert path.read_bytes() == before
+    # Save as under the same name: asked again; confirmed, it replaces the file
+    page.get_by_role("button", name="Save as").click()
+    page.get_by_role("button", name="Replace diagrams/man-move.yaml").click()
+    page.wait_for_selector("#save-result:not(:empty)")
+    assert path.read_bytes() != before and "30x21x14x5" in path.read_text()
+    report = verify_paths([path])
+    assert report.ok, [str(failure.error) for failure in report.failures]

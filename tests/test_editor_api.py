@@ -10,6 +10,7 @@ from the FID rules (Art. 6.9: ``W:WK30:B10,12,18,K20,K26,27``, only
 
 from __future__ import annotations
 
+import hashlib
 import http.client
 import json
 import os
@@ -410,6 +411,65 @@ def test_changed_on_disk_since_opened_is_refused(editor: Editor, project: Path) 
     status, answer = call(editor, "/api/save", request)
     assert status == 409 and "changed on disk" in answer["error"]
     assert path.read_text() == other_tab
+
+
+def test_another_existing_file_is_replaced_only_knowingly(editor: Editor, project: Path) -> None:
+    """Issue 54: a save under another file's name is refused, with what to send to replace it."""
+    path = project / "diagrams" / "man-move.yaml"
+    before = path.read_bytes()
+    request = {"name": "man-move", "diagram": rule_4_diagram()}
+    status, answer = call(editor, "/api/save", request)
+    assert status == 409 and "already exists" in answer["error"]
+    assert answer["exists"] == hashlib.sha256(before).hexdigest()
+    assert path.read_bytes() == before
+    # the digest of another file, or none at all, replaces nothing
+    for wrong in ["0" * 64, hashlib.sha256(b"other").hexdigest()]:
+        status, refused = call(editor, "/api/save", {**request, "replace": wrong})
+        assert status == 409 and "changed on disk" in refused["error"], refused
+        assert refused["exists"] == answer["exists"]
+        assert path.read_bytes() == before
+    status, refused = call(editor, "/api/save", {**request, "replace": 7})
+    assert status == 400 and "replace" in refused["error"]
+    both = {**request, "replace": answer["exists"], "opened": answer["exists"]}
+    status, refused = call(editor, "/api/save", both)
+    assert status == 400 and "not both" in refused["error"]
+    assert path.read_bytes() == before
+    # confirmed: replaced whole, as a new diagram (nothing of the old file's text is kept)
+    status, saved = call(editor, "/api/save", {**request, "replace": answer["exists"]})
+    assert status == 200, saved
+    assert path.read_bytes() != before and "30x21x14x5" in path.read_text()
+    assert "man" not in path.read_text().split("\n", 1)[0]
+    assert verify_paths([path]).ok
+    assert not [name for name in files_of(project) if name.endswith(".tmp")]
+
+
+def test_a_replace_confirmed_after_another_tab_saved_is_refused(
+    editor: Editor, project: Path
+) -> None:
+    path = project / "diagrams" / "man-move.yaml"
+    request = {"name": "man-move", "diagram": rule_4_diagram()}
+    _, answer = call(editor, "/api/save", request)
+    path.write_text(path.read_text().replace("title:", "# another tab\ntitle:"))
+    meanwhile = path.read_bytes()
+    status, refused = call(editor, "/api/save", {**request, "replace": answer["exists"]})
+    assert status == 409 and "not replaced" in refused["error"]
+    assert refused["exists"] == hashlib.sha256(meanwhile).hexdigest()
+    assert path.read_bytes() == meanwhile
+    path.unlink()  # gone before the author confirmed: written new, nothing lost
+    status, saved = call(editor, "/api/save", {**request, "replace": refused["exists"]})
+    assert status == 200 and path.exists(), saved
+
+
+def test_the_start_names_a_draft_key_per_project_folder(tmp_path: Path) -> None:
+    keys = set()
+    for folder in ("one", "two"):
+        project = small_project(tmp_path / folder)
+        response = Editor(project, PORT).respond("GET", "/api/start", HEADERS, b"")
+        key = json.loads(response.body)["project"]
+        assert len(key) == 16 and str(project) not in key
+        keys.add(key)
+    again = Editor(tmp_path / "one" / "project", PORT).respond("GET", "/api/start", HEADERS, b"")
+    assert json.loads(again.body)["project"] in keys and len(keys) == 2
 
 
 def test_an_exercise_is_saved_when_the_engine_judges_its_answer(

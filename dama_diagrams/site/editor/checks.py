@@ -35,12 +35,17 @@ READ_HEADERS = ("host", "origin", "sec-fetch-site", "content-type", "content-len
 
 
 class EditorError(Exception):
-    """A request the editor refuses: an HTTP status and one sentence for the page."""
+    """A request the editor refuses: an HTTP status and one sentence for the page.
 
-    def __init__(self, status: int, message: str):
+    ``fields``: what the page may act on besides the sentence, sent beside
+    ``error`` (the digest of a file a save would replace, say).
+    """
+
+    def __init__(self, status: int, message: str, fields: dict[str, str] | None = None):
         super().__init__(message)
         self.status = status
         self.message = message
+        self.fields = fields or {}
 
 
 def own_hosts(port: int) -> frozenset[str]:

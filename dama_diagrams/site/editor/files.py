@@ -101,12 +101,17 @@ class DiagramFiles:
         except DamaError as error:
             raise EditorError(422, str(error)) from None
 
-    def save(self, name: str, data: bytes, opened: str | None) -> bool:
+    def save(self, name: str, data: bytes, opened: str | None, replace: str | None = None) -> bool:
         """Write ``diagrams/<name>.yaml``; ``opened`` is the digest of the file as opened.
 
-        Without ``opened`` the name must be new (409 otherwise); with it, the
-        file must still hold what was opened (409 otherwise).  Returns whether
-        the file was written: an opened file whose text did not change is not.
+        Without ``opened`` the name must be new: 409 otherwise, and the refusal
+        holds the existing file's digest as ``exists``.  ``replace``, that
+        digest sent back, says the author replaces that file knowingly: it is
+        replaced only if it still holds those bytes (409 otherwise, with its
+        digest now), and written new if it is gone meanwhile.  With ``opened``,
+        the file must still hold what was opened (409 otherwise).  Returns
+        whether the file was written: an opened file whose text did not change
+        is not.
         """
         path = self.path(name)
         shown = self.shown(name)
@@ -116,12 +121,14 @@ class DiagramFiles:
                 422,
                 f"{DIAGRAMS_DIR}/ is a link that leaves the project; the editor writes only in it",
             )
+        if opened is not None and replace is not None:
+            raise EditorError(400, "a save either edits the opened file or replaces one, not both")
         with _SAVING:
             if twin.exists():
                 raise EditorError(
                     409, f"{DIAGRAMS_DIR}/{name}.yml has the same id; choose another name"
                 )
-            if opened is None:
+            if opened is None and replace is None:
                 self._create(path, data)
                 return True
             try:
@@ -129,10 +136,20 @@ class DiagramFiles:
             except EditorError as error:
                 if error.status != 404:
                     raise
+                if replace is not None:  # gone since the author said to replace it: nothing lost
+                    self._create(path, data)
+                    return True
                 raise EditorError(
                     409, f"{shown} was removed since you opened it; save under a new name"
                 ) from None
-            if digest(current) != opened:
+            if replace is not None and digest(current) != replace:
+                raise EditorError(
+                    409,
+                    f"{shown} changed on disk since the editor said it exists (another tab or "
+                    "editor saved it); it is not replaced",
+                    {"exists": digest(current)},
+                )
+            if opened is not None and digest(current) != opened:
                 raise EditorError(
                     409,
                     f"{shown} changed on disk since you opened it (another tab or editor saved "
@@ -146,16 +163,24 @@ class DiagramFiles:
             return True
 
     def _create(self, path: Path, data: bytes) -> None:
-        """A new file, whole, under a name no file has: else 409, and nothing is written."""
-        taken = EditorError(
-            409,
-            f"{self.shown(path.stem)} already exists; open it to edit it, or choose another name",
-        )
+        """A new file, whole, under a name no file has: else 409, and nothing is written.
+
+        The refusal holds the existing file's digest as ``exists``, which a
+        save sends back as ``replace`` when the author confirms replacing it.
+        """
         if path.exists() or path.is_symlink():
-            raise taken
+            raise self._taken(path.stem)
         try:
             write_atomically(path, data, exclusive=True)  # fails if the name was taken meanwhile
         except FileExistsError:
-            raise taken from None
+            raise self._taken(path.stem) from None
         except WriteError as error:
             raise EditorError(422, f"{self.shown(path.stem)}: {error.message}") from None
+
+    def _taken(self, name: str) -> EditorError:
+        """409: the name is another file's; with its digest, if the editor could replace it."""
+        said = f"{self.shown(name)} already exists; open it to edit it, or choose another name"
+        try:
+            return EditorError(409, said, {"exists": digest(self.read(name))})
+        except EditorError:  # a link, a FIFO…: the editor will not replace it either
+            return EditorError(409, said)

@@ -9,15 +9,20 @@ never a traceback.
 The API, all POST bodies JSON:
 
 - ``GET /``: the page; ``GET /assets/<file>``: its script and styles;
-- ``GET /api/start``: the names of ``diagrams/*.yaml``, and the rules,
-  reasons and questions a diagram may name;
+- ``GET /api/start``: the names of ``diagrams/*.yaml``, the rules, reasons
+  and questions a diagram may name, and ``project``, the key the page keeps
+  its unsaved draft under (one per project folder);
 - ``POST /api/position`` ``{position, cycle?, move?}``: the board (the
   square ``cycle`` changed first), and what the engine says of it;
 - ``POST /api/resolve`` ``{position, squares}``: the move the clicks mean;
 - ``POST /api/preview`` ``{diagram}``: the file's text and its figure, or
   ``verify``'s refusal;
 - ``POST /api/open`` ``{name}``: an existing file's fields and digest;
-- ``POST /api/save`` ``{name, diagram, opened?}``: write ``diagrams/<name>.yaml``.
+- ``POST /api/save`` ``{name, diagram, opened?, replace?}``: write
+  ``diagrams/<name>.yaml``.  A name another file has is refused (409) with that
+  file's digest as ``exists``, unless ``opened`` (the file being edited) or
+  ``replace`` (that digest sent back: the author confirmed) says which bytes
+  the save replaces.
 """
 
 from __future__ import annotations
@@ -98,6 +103,8 @@ class Editor:
         self.root = project_root.resolve()
         self.files = DiagramFiles.of(self.root)
         self.port = port
+        # the page keeps its unsaved draft under this key: one per project folder, never a path
+        self.project_key = digest(str(self.root).encode("utf-8"))[:16]
 
     def respond(
         self,
@@ -113,7 +120,7 @@ class Editor:
         try:
             return self._respond(method, target, header_fields(headers), body)
         except EditorError as error:
-            return json_response(error.status, {"error": error.message})
+            return json_response(error.status, {**error.fields, "error": error.message})
         except DamaError as error:
             return json_response(422, {"error": str(error)})
 
@@ -133,7 +140,10 @@ class Editor:
         if path == "/":
             return Response(200, "text/html; charset=utf-8", (STATIC / "editor.html").read_bytes())
         if path == "/api/start":
-            return json_response(200, {"diagrams": self.files.names(), **analysis.CHOICES})
+            names = self.files.names()
+            return json_response(
+                200, {"diagrams": names, "project": self.project_key, **analysis.CHOICES}
+            )
         name = path.removeprefix("/assets/")
         if name in _ASSETS:
             return Response(200, _ASSETS[name], (STATIC / name).read_bytes())
@@ -189,10 +199,13 @@ class Editor:
         opened = data.get("opened")
         if opened is not None and not isinstance(opened, str):
             raise EditorError(400, "opened must be the digest the editor gave when it opened")
+        replace = data.get("replace")
+        if replace is not None and not isinstance(replace, str):
+            raise EditorError(400, "replace must be the digest the editor gave as exists")
         original = self._opened_text(data)
         text = file_text(draft, original)
         checked(text, name)  # the very check of dama-diagrams verify: refused, nothing written
-        written = self.files.save(name, text.encode("utf-8"), opened)
+        written = self.files.save(name, text.encode("utf-8"), opened, replace)
         shown = self.files.shown(name)
         said = f"saved {shown}" if written else f"{shown} is unchanged: not rewritten"
         after = AFTER_SAVE.replace("{name}", name)

@@ -5,6 +5,10 @@
  * legality itself.  Text from the author or the server goes in with
  * textContent; only the server's figure and table, which the server escaped,
  * go in as HTML.
+ *
+ * Nothing is lost: every change to the draft is a step of its history (undo,
+ * redo), and the draft is kept in localStorage, under the key the server
+ * names for its project folder, until it is saved.
  */
 (function () {
   "use strict";
@@ -29,7 +33,12 @@
       body: JSON.stringify(data),
     }).then(function (response) {
       return response.json().then(function (body) {
-        if (!response.ok) throw new Error(body.error || "the editor refused the request");
+        if (!response.ok) {
+          var error = new Error(body.error || "the editor refused the request");
+          error.status = response.status;
+          error.body = body;
+          throw error;
+        }
         return body;
       });
     });
@@ -276,14 +285,14 @@
     return found ? found.label : value;
   }
 
-  function showClaims(kept) {
+  function showClaims(kept, said) {
     var select = $("claim");
     select.textContent = "";
     var options = state.claims.slice();
     if (kept) {
       var same = options.filter(function (option) { return sameClaim(option, kept); })[0];
       if (!same) {
-        options.unshift(Object.assign({}, kept, { summary: "as in the file" }));
+        options.unshift(Object.assign({}, kept, { summary: said || "as in the file" }));
       }
     }
     fillSelect(select, options.map(function (option, index) {
@@ -317,6 +326,7 @@
     if (state.draft && state.draft.rule) $("rule").value = state.draft.rule;
     if (state.draft && state.draft.reason) fillReasons(state.draft);
     schedulePreview();
+    record();
   }
 
   function fillReasons(draft) {
@@ -379,9 +389,25 @@
 
   function save(event) {
     event.preventDefault();
+    saveAs(request());
+  }
+
+  /* Save as: a new file under the name typed; the opened one is left as it is. */
+  function saveAsNew() {
+    var data = request();
+    delete data.opened;
+    if (state.opened && data.name === state.name) {
+      $("save-result").textContent = "";
+      $("save-error").textContent = "Save as writes a new file: type its new name first.";
+      $("name").focus();
+      return;
+    }
+    saveAs(data);
+  }
+
+  function saveAs(data) {
     $("save-result").textContent = "";
     $("save-error").textContent = "";
-    var data = request();
     if (!data.diagram) {
       $("save-error").textContent = "Set up a position first: there is no claim to save.";
       return;
@@ -393,9 +419,31 @@
         $("opened").textContent = "Editing " + answer.saved + ".";
         $("save-result").textContent = answer.message;
         $("yaml").textContent = answer.yaml;
+        flushTyping();
+        baseline = JSON.stringify(snapshot());
+        keep();
+        note("");
         loadNames();
       })
       .catch(function (error) {
+        var shown = "diagrams/" + data.name + ".yaml";
+        if (error.status === 409 && error.body && error.body.exists) {
+          /* another file has this name: replaced only if the author says so, here and now */
+          confirmFirst(
+            error.message + ". Replace " + shown + " with this diagram? Its present text is lost.",
+            "Replace " + shown,
+            function () {
+              var again = Object.assign({}, data, { replace: error.body.exists });
+              delete again.opened;
+              saveAs(again);
+            },
+            function () {
+              $("save-error").textContent = "Not saved: " + shown +
+                " already exists and was not replaced; choose another name.";
+              $("name").focus();
+            });
+          return;
+        }
         $("save-error").textContent = "Not saved: " + error.message;
       });
   }
@@ -403,6 +451,11 @@
   function open(event) {
     event.preventDefault();
     var name = $("open-name").value;
+    whenNothingIsLost("Open diagrams/" + name + ".yaml? Your unsaved changes are lost.",
+      "Open it", function () { openNow(name); });
+  }
+
+  function openNow(name) {
     $("save-result").textContent = "";
     $("save-error").textContent = "";
     post("/api/open", { name: name })
@@ -431,10 +484,206 @@
             state.draft = kept;
             showAnalysis(analysis);
             showClaims(kept);
+            resetHistory();
+            note("");
             say("Opened diagrams/" + answer.name + ".yaml.");
           });
       })
       .catch(function (error) { $("save-error").textContent = "Not opened: " + error.message; });
+  }
+
+  /* -- nothing lost: the history, the kept draft, New ---------------------- */
+
+  var history = [];      /* the draft after each change, as JSON; history[at] is now */
+  var at = -1;
+  var baseline = null;   /* the draft as last saved, opened or started: no unsaved work */
+  var restoring = false; /* an undo or a restore is under way: it is no new step */
+  var typingTimer = null;
+  var storageKey = null;
+
+  function snapshot() {
+    var draft = state.draft ? Object.assign({}, state.draft) : null;
+    if (draft) delete draft.summary;
+    return {
+      fen: state.fen, move: state.move || null, draft: draft, title: $("title").value,
+      caption: $("caption").value, name: $("name").value,
+      exercise: $("is-exercise").checked, ask: $("ask").value, question: $("question").value,
+    };
+  }
+
+  function unsaved() { return baseline !== null && JSON.stringify(snapshot()) !== baseline; }
+
+  function record() {
+    if (restoring || baseline === null) return;
+    var now = JSON.stringify(snapshot());
+    if (history[at] !== now) {
+      history = history.slice(0, at + 1);
+      history.push(now);
+      if (history.length > 200) history.shift();
+      at = history.length - 1;
+    }
+    keep();
+    showHistory();
+  }
+
+  function resetHistory() {
+    clearTimeout(typingTimer);
+    baseline = JSON.stringify(snapshot());
+    history = [baseline];
+    at = 0;
+    keep();
+    showHistory();
+  }
+
+  /* what is typed is a step once the typing pauses; kept at once all the same */
+  function typed() {
+    keep();
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(record, 600);
+  }
+
+  function flushTyping() {
+    if (typingTimer === null) return;
+    clearTimeout(typingTimer);
+    typingTimer = null;
+    record();
+  }
+
+  function showHistory() {
+    var undo = $("undo"), redo = $("redo");
+    var focused = document.activeElement;
+    undo.disabled = at <= 0;
+    redo.disabled = at >= history.length - 1;
+    /* the button pressed last turned off: the focus goes to its twin, not to the page */
+    if (focused === undo && undo.disabled && !redo.disabled) redo.focus();
+    if (focused === redo && redo.disabled && !undo.disabled) undo.focus();
+  }
+
+  /* after the board's actions still under way, so each undo takes back the latest */
+  function step(by) {
+    flushTyping();
+    queue = queue.then(function () {
+      flushTyping();
+      if (at + by < 0 || at + by >= history.length) return;
+      at += by;
+      restoring = true;
+      return restore(JSON.parse(history[at]), "as before")
+        .then(function () { say(by < 0 ? "Undone." : "Redone."); },
+          function (error) { say(error.message); })
+        .then(function () { restoring = false; keep(); showHistory(); });
+    });
+  }
+
+  /* a draft put back: its position and move asked of the engine, its fields filled */
+  function restore(draft, said) {
+    return post("/api/position", { position: draft.fen, move: draft.move })
+      .then(function (analysis) {
+        $("title").value = draft.title;
+        $("caption").value = draft.caption;
+        $("name").value = draft.name;
+        $("is-exercise").checked = draft.exercise;
+        $("exercise-row").hidden = !draft.exercise;
+        if (draft.ask) $("ask").value = draft.ask;
+        $("question").value = draft.question;
+        state.move = draft.move;
+        state.clicks = [];
+        state.draft = draft.draft;
+        showAnalysis(analysis);
+        if (draft.draft) showClaims(draft.draft, said);
+      });
+  }
+
+  /* the draft in localStorage while it holds unsaved work; gone once saved or discarded */
+  function keep() {
+    if (!storageKey) return;
+    try {
+      if (unsaved()) {
+        localStorage.setItem(storageKey, JSON.stringify({
+          draft: snapshot(), baseline: baseline, name: state.name, opened: state.opened,
+        }));
+      } else {
+        localStorage.removeItem(storageKey);
+      }
+    } catch (error) { /* no storage (a private window, full): the warning on leaving stays */ }
+  }
+
+  function storedDraft() {
+    try {
+      var kept = JSON.parse(localStorage.getItem(storageKey) || "null");
+      return kept && kept.draft && typeof kept.draft.fen === "string" ? kept : null;
+    } catch (error) { return null; }
+  }
+
+  function restoreStored(kept) {
+    restoring = true;
+    return restore(kept.draft, "as in your draft")
+      .then(function () {
+        state.name = kept.name || null;
+        state.opened = kept.opened || null;
+        $("opened").textContent = state.opened ? "Editing diagrams/" + state.name + ".yaml." : "";
+        restoring = false;
+        history = [JSON.stringify(snapshot())];
+        at = 0;
+        if (typeof kept.baseline === "string") baseline = kept.baseline;
+        keep();
+        showHistory();
+        note("Restored your unsaved draft.", true);
+      }, function () { restoring = false; });
+  }
+
+  function note(text, discard) {
+    $("draft-note").textContent = text;
+    $("discard").hidden = !discard;
+  }
+
+  function newDiagram() {
+    queue = queue.then(newDiagramNow);
+    return queue;
+  }
+
+  function newDiagramNow() {
+    clearTimeout(typingTimer);
+    restoring = true;
+    state.name = null;
+    state.opened = null;
+    state.draft = null;
+    ["title", "caption", "name", "question"].forEach(function (id) { $(id).value = ""; });
+    $("is-exercise").checked = false;
+    $("exercise-row").hidden = true;
+    $("opened").textContent = "";
+    $("save-result").textContent = "";
+    $("save-error").textContent = "";
+    $("yaml").textContent = "";
+    $("preview").textContent = "";
+    return setPosition(START).then(function () {
+      restoring = false;
+      resetHistory();
+      focusSquare(state.focus);
+      say("A new diagram: the start position, no file opened.");
+    }, function () { restoring = false; });
+  }
+
+  /* run now, or after the author confirms losing the unsaved work */
+  function whenNothingIsLost(question, yes, run) {
+    flushTyping();
+    if (!unsaved()) {
+      run();
+      return;
+    }
+    confirmFirst(question, yes, run);
+  }
+
+  function confirmFirst(question, yes, run, otherwise) {
+    var dialog = $("confirm");
+    $("confirm-text").textContent = question;
+    $("confirm-yes").textContent = yes;
+    dialog.returnValue = "";
+    dialog.onclose = function () {
+      dialog.onclose = null;
+      if (dialog.returnValue === "yes") run();
+      else if (otherwise) otherwise();
+    };
+    dialog.showModal();
   }
 
   var choices = { rules: [], illegal_reasons: [], game_over_reasons: [], asks: [] };
@@ -458,8 +707,38 @@
 
   /* -- wiring ------------------------------------------------------------- */
 
+  function keys(event) {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    var key = event.key.toLowerCase();
+    if (key !== "z" && key !== "y") return;
+    /* a text box keeps the browser's own undo of its typing */
+    if (event.target.matches && event.target.matches("input[type=text], textarea")) return;
+    if ($("confirm").open) return;
+    event.preventDefault();
+    step(key === "y" || event.shiftKey ? 1 : -1);
+  }
+
   function start() {
     buildBoard();
+    document.addEventListener("keydown", keys);
+    window.addEventListener("beforeunload", function (event) {
+      if (!unsaved()) return;
+      keep();
+      event.preventDefault();
+      event.returnValue = "";  /* the browser asks before leaving unsaved work */
+    });
+    $("undo").addEventListener("click", function () { step(-1); });
+    $("redo").addEventListener("click", function () { step(1); });
+    $("new-diagram").addEventListener("click", function () {
+      whenNothingIsLost("Start a new diagram? Your unsaved changes to this one are lost.",
+        "Start a new diagram", newDiagram);
+    });
+    $("discard").addEventListener("click", function () {
+      newDiagram().then(function () { note("Your unsaved draft is discarded."); });
+    });
+    $("confirm-yes").addEventListener("click", function () { $("confirm").close("yes"); });
+    $("confirm-no").addEventListener("click", function () { $("confirm").close("no"); });
+    $("save-as").addEventListener("click", saveAsNew);
     var board = $("board");
     board.addEventListener("click", function (event) {
       var target = event.target.closest("[data-square]");
@@ -515,24 +794,33 @@
     $("rule").addEventListener("change", function () {
       if (state.draft) state.draft.rule = $("rule").value;
       schedulePreview();
+      record();
     });
     $("reason").addEventListener("change", function () {
       if (state.draft) state.draft.reason = $("reason").value;
       schedulePreview();
+      record();
     });
-    ["title", "caption", "question", "ask", "name"].forEach(function (id) {
-      $(id).addEventListener("input", schedulePreview);
+    ["title", "caption", "question", "name"].forEach(function (id) {
+      $(id).addEventListener("input", function () { schedulePreview(); typed(); });
     });
+    $("ask").addEventListener("change", function () { schedulePreview(); record(); });
     $("is-exercise").addEventListener("change", function () {
       $("exercise-row").hidden = !$("is-exercise").checked;
       schedulePreview();
+      record();
     });
     $("diagram-form").addEventListener("submit", function (event) { event.preventDefault(); });
     $("save-form").addEventListener("submit", save);
     $("open-form").addEventListener("submit", open);
     loadNames().then(function () {
       fillStatic();
-      return setPosition(START);
+      return setPosition(START).then(function () {
+        resetHistory();
+        storageKey = "dama-diagrams-editor:draft:" + choices.project;
+        var kept = storedDraft();
+        if (kept) return restoreStored(kept);
+      });
     });
   }
 
