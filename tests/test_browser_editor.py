@@ -462,3 +462,106 @@ def test_saving_over_another_file_asks_and_refuses_without_confirmation(
     assert path.read_bytes() != before and "30x21x14x5" in path.read_text()
     report = verify_paths([path])
     assert report.ok, [str(failure.error) for failure in report.failures]
+
+
+# == Setting up a position fast (issue 54) =====================================
+
+
+def show_fen(page: Any, text: str) -> None:
+    page.fill("#fen", text)
+    page.click("#fen-form button[type=submit]")
+
+
+def test_delete_and_backspace_empty_the_focused_square_in_one_undo_step(page: Any) -> None:
+    show_fen(page, "W:W29,K30:B27")
+    fen_is(page, "W:W29,K30:B27")
+    square(page, 30).focus()
+    page.keyboard.press("Delete")
+    fen_is(page, "W:W29:B27")
+    wait_for_piece(page, 30, "empty")
+    assert page.inner_text("#status") == "Square 30: empty."  # the live line says what changed
+    page.keyboard.press("Control+z")
+    fen_is(page, "W:W29,K30:B27")
+    wait_for_piece(page, 30, "white king")
+    square(page, 27).focus()
+    page.keyboard.press("Backspace")
+    fen_is(page, "W:W29,K30:B")
+    page.keyboard.press("Control+z")
+    fen_is(page, "W:W29,K30:B27")
+
+
+def test_a_key_for_each_piece_on_the_focused_square(page: Any) -> None:
+    empty_board(page)
+    # worked by hand: w and 1 a white man, W and 2 a white king, b and 3 a black man, B and 4
+    # a black king; the FEN lists each side's squares in order, K before a king
+    for number, key in [(29, "w"), (30, "Shift+W"), (31, "1"), (32, "2")]:
+        square(page, number).focus()
+        page.keyboard.press(key)
+    for number, key in [(5, "b"), (1, "Shift+B"), (6, "3"), (7, "4")]:
+        square(page, number).focus()
+        page.keyboard.press(key)
+    fen_is(page, "W:W29,K30,31,K32:BK1,5,6,K7")
+    wait_for_piece(page, 7, "black king")
+    help_text = page.inner_text("#board-help")
+    for key in ("Delete", "Backspace", "Shift+W", "Shift+B", "Home", "End"):
+        assert key in help_text
+    page.keyboard.press("Control+z")  # each key is one step
+    fen_is(page, "W:W29,K30,31,K32:BK1,5,6")
+
+
+def test_the_palette_puts_the_chosen_piece_and_a_second_click_empties_it(page: Any) -> None:
+    empty_board(page)
+    page.check('input[name="mode"][value="play"]')
+    page.get_by_role("radio", name="a black king").check()  # back to setting up by itself
+    assert page.is_checked('input[name="mode"][value="setup"]')
+    for number in (20, 26):
+        square(page, number).click()
+    page.get_by_role("radio", name="a black man").check()
+    for number in (10, 12, 18, 27):
+        square(page, number).click()
+    page.get_by_role("radio", name="a white king").check()
+    square(page, 30).click()
+    # FID Art. 6.9, as the rule 4 test sets it up by cycling: 7 clicks here, 17 there
+    fen_is(page, "W:WK30:B10,12,18,K20,K26,27")
+    page.get_by_role("radio", name="a black man").check()
+    square(page, 27).click()  # the piece chosen, on a square that holds it: emptied
+    fen_is(page, "W:WK30:B10,12,18,K20,K26")
+    square(page, 27).click()
+    fen_is(page, "W:WK30:B10,12,18,K20,K26,27")
+    page.get_by_role("radio", name="nothing (empties it)").check()
+    square(page, 10).click()
+    fen_is(page, "W:WK30:B12,18,K20,K26,27")
+    page.keyboard.press("Control+z")
+    fen_is(page, "W:WK30:B10,12,18,K20,K26,27")
+    assert "rule 4 (king met first) decides" in page.inner_text("#engine-summary")
+    page.get_by_role("radio", name="the next piece in turn").check()  # clicks cycle again
+    square(page, 29).click()
+    fen_is(page, "W:W29,K30:B10,12,18,K20,K26,27")
+
+
+@pytest.mark.parametrize(
+    ("pasted", "fen"),
+    [
+        ('"W:W21-32:B1-12"', START_FEN),  # from a diagram file, with its quotes
+        ("'W:WK30:B27'", "W:WK30:B27"),
+        ('[FEN "W:WK30:B27"]', "W:WK30:B27"),  # a PDN tag
+        ('[FEN "B:W18,K30:B6"]', "B:W18,K30:B6"),
+        ("W:W31,32:B5,K9:H0:F1", "W:W31,32:B5,K9"),  # lidraughts' clock fields
+        ('  [FEN "b:w18,k30:b6:H0:F12"] ', "B:W18,K30:B6"),
+        ("\u201cW:W29:B5\u201d", "W:W29:B5"),  # curly quotes, from a word processor
+    ],
+)
+def test_the_fen_box_reads_what_authors_paste(page: Any, pasted: str, fen: str) -> None:
+    show_fen(page, pasted)
+    fen_is(page, fen)
+    assert page.inner_text("#status") == "Position shown."
+
+
+def test_copy_puts_the_fen_on_the_clipboard_and_says_so(page: Any) -> None:
+    show_fen(page, "W:WK30:B27")
+    fen_is(page, "W:WK30:B27")
+    page.get_by_role("button", name="Copy").click()
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.startsWith('Copied')"
+    )
+    assert page.inner_text("#status") == "Copied: W:WK30:B27."

@@ -157,6 +157,13 @@
     if (found !== null) focusSquare(found);
   }
 
+  /* the keys that put a piece on the focused square, as the on-page help lists them */
+  var PIECE_KEYS = {
+    w: "white man", W: "white king", b: "black man", B: "black king",
+    1: "white man", 2: "white king", 3: "black man", 4: "black king",
+    Delete: "empty", Backspace: "empty",
+  };
+
   function mode() { return document.querySelector('input[name="mode"]:checked').value; }
 
   /* Board actions one after another: each starts from the position the last one made. */
@@ -165,7 +172,40 @@
     queue = queue.then(function () { return actNow(square); });
   }
 
+  function palette() { return document.querySelector('input[name="palette"]:checked').value; }
+
+  /* the position with one square's content changed: the engine still says whether it may be */
+  function fenWith(square, content) {
+    var sides = { white: [], black: [] };
+    for (var n = 1; n <= 32; n++) {
+      var here = n === square ? content : state.squares[String(n)] || "empty";
+      if (here === "empty") continue;
+      var parts = here.split(" ");
+      sides[parts[0]].push((parts[1] === "king" ? "K" : "") + n);
+    }
+    return (state.turn === "white" ? "W" : "B") + ":W" + sides.white.join(",") +
+      ":B" + sides.black.join(",");
+  }
+
+  /* one square given one content (a palette click or a key): one step of the history */
+  function put(square, content) {
+    queue = queue.then(function () {
+      return post("/api/position", { position: fenWith(square, content) })
+        .then(function (answer) {
+          showPosition(answer);
+          say("Square " + square + ": " + (answer.squares[String(square)] || "empty") + ".");
+        })
+        .catch(function (error) { say("Square " + square + " not changed: " + error.message); });
+    });
+  }
+
   function actNow(square) {
+    if (mode() === "setup" && palette() !== "cycle") {
+      var chosen = palette();
+      var now = state.squares[String(square)] || "empty";
+      put(square, now === chosen ? "empty" : chosen);
+      return;
+    }
     if (mode() === "setup") {
       return post("/api/position", { position: state.fen, cycle: square })
         .then(function (answer) {
@@ -705,6 +745,38 @@
     fillSelect($("ask"), choices.asks.map(pair));
   }
 
+  /* -- the FEN box: what authors paste, and a copy ----------------------- */
+
+  /* a FEN as pasted: in its quotes, as a PDN tag [FEN "…"], with lidraughts' :H0:F1 */
+  function pastedFen(text) {
+    var fen = text.trim();
+    var tag = /^\[\s*FEN\s+["\u201c\u201d](.*)["\u201c\u201d]\s*\]$/i.exec(fen);
+    if (tag) fen = tag[1].trim();
+    fen = fen.replace(/^["'\u201c\u201d\u2018\u2019]+|["'\u201c\u201d\u2018\u2019]+$/g, "");
+    fen = fen.trim().replace(/(\s*:\s*[HF]\s*\d+)+\s*\.?$/i, "");
+    return fen;
+  }
+
+  function copyFen() {
+    var fen = state.fen;
+    var copied = function () { say("Copied: " + fen + "."); };
+    var byHand = function () {
+      var box = $("fen");
+      box.value = fen;
+      box.focus();
+      box.select();
+      var done = false;
+      try { done = document.execCommand("copy"); } catch (error) { done = false; }
+      if (done) copied();
+      else say("Not copied: the position string is selected in its box, Ctrl+C copies it.");
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(fen).then(copied, byHand);
+    } else {
+      byHand();
+    }
+  }
+
   /* -- wiring ------------------------------------------------------------- */
 
   function keys(event) {
@@ -753,6 +825,9 @@
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
         act(Number(target.dataset.square));
+      } else if (PIECE_KEYS[event.key] && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        put(Number(target.dataset.square), PIECE_KEYS[event.key]);
       } else if (event.key === "Escape") {
         state.clicks = [];
         drawPieces();
@@ -775,17 +850,26 @@
       $("flip").setAttribute("aria-pressed", state.flip ? "true" : "false");
       buildBoard();
     });
+    document.querySelectorAll('input[name="palette"]').forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        /* a piece chosen is for setting up: a click then puts it, whatever the mode was */
+        document.querySelector('input[name="mode"][value="setup"]').checked = true;
+        state.clicks = [];
+        drawPieces();
+      });
+    });
+    $("copy-fen").addEventListener("click", copyFen);
     var typing = null;
     $("fen-form").addEventListener("submit", function (event) {
       event.preventDefault();
       clearTimeout(typing);
-      setPosition($("fen").value).then(function () { say("Position shown."); });
+      setPosition(pastedFen($("fen").value)).then(function () { say("Position shown."); });
     });
     $("fen").addEventListener("input", function () {
       clearTimeout(typing);
       typing = setTimeout(function () {
-        if ($("fen").value === state.fen) return;
-        post("/api/position", { position: $("fen").value })
+        if (pastedFen($("fen").value) === state.fen) return;
+        post("/api/position", { position: pastedFen($("fen").value) })
           .then(function (answer) { showPosition(answer); say("Position shown."); })
           .catch(function (error) { say(error.message); });
       }, 400);
