@@ -727,3 +727,71 @@ def test_a_fifo_in_diagrams_is_neither_listed_nor_waited_on(server: tuple[int, P
         assert status == 422 and "a FIFO (named pipe), not a regular file" in answer["error"]
     finally:
         (project / "diagrams" / "pipe.yaml").unlink()
+
+
+# -- the engine's verdict first (issue 54, review E1, E3, E8, E15) -------------------
+
+REVIEW_E1 = "W:W19,22,K27,29,31,32:B10,15,18,23"
+"""The review's position: 19x12 (1 piece) falls to rule 1, 22x13x6 (2, a man) to rule 2."""
+
+
+def test_the_claim_the_engine_names_is_offered_first(editor: Editor) -> None:
+    status, answer = call(editor, "/api/position", {"position": REVIEW_E1, "move": "27x20x11"})
+    assert status == 200
+    assert answer["explain_summary"].startswith("rule 2 (capture with a king) decides")
+    first, second = answer["claims"][:2]
+    assert (first["claim"], first["rule"], first["rejected"]) == (
+        "priority",
+        "with-king",
+        ["22x13x6"],
+    )
+    assert first["rules_out"] == "rule 2 (capture with a king) rules out 22x13x6"
+    assert (second["rule"], second["rejected"]) == ("most-pieces", ["19x12"])
+    # the rule menu lists only the rules of claims that hold; no illegal reason, no game over
+    assert answer["holding"] == {
+        "rules": ["with-king", "most-pieces"], "illegal_reasons": [], "game_over_reasons": []
+    }  # fmt: skip
+    # the offered default saves as it is
+    fields = {key: value for key, value in first.items() if key not in ("summary", "rules_out")}
+    diagram = {**fields, "position": REVIEW_E1, "title": "Rule 2", "caption": "{move} first."}
+    status, saved = call(editor, "/api/save", {"name": "rule-2-review", "diagram": diagram})
+    assert status == 200, saved
+
+
+def test_an_illegal_move_offers_the_one_reason_that_holds(editor: Editor) -> None:
+    # 19x12 takes one piece where 27x20x11 takes two: only the priority rules forbid it
+    status, answer = call(editor, "/api/position", {"position": REVIEW_E1, "move": "19x12"})
+    assert status == 200
+    assert [option["claim"] for option in answer["claims"]] == ["illegal"]
+    assert answer["holding"]["illegal_reasons"] == [answer["claims"][0]["reason"]]
+
+
+def test_an_empty_board_offers_no_winner(editor: Editor) -> None:
+    # White to move has no piece, and neither has Black: nobody wins
+    status, answer = call(editor, "/api/position", {"position": "W:W:B"})
+    assert status == 200
+    assert answer["game_over"] is None
+    assert [option["claim"] for option in answer["claims"]] == ["setup"]
+    assert answer["holding"]["game_over_reasons"] == []
+    diagram = {"position": "W:W:B", "claim": "game-over", "reason": "no-pieces"}
+    status, refused = call(editor, "/api/preview", {"diagram": diagram})
+    assert status == 422 and "the board is empty" in refused["error"]
+
+
+def test_a_blocked_side_offers_game_over_first(editor: Editor) -> None:
+    # the review's blocked position: White's one man has no legal move
+    status, answer = call(editor, "/api/position", {"position": "W:W29:B22,25,26"})
+    assert status == 200
+    assert answer["game_over"] == {"winner": "black", "reason": "blocked"}
+    assert [option["claim"] for option in answer["claims"]] == ["game-over", "setup"]
+
+
+def test_a_caption_placeholder_the_claim_cannot_fill_is_refused(editor: Editor) -> None:
+    diagram = {
+        "position": "W:W22:B4", "claim": "move", "move": "22-18",
+        "title": "A step", "caption": "After {move}, White takes {captured}.",
+    }  # fmt: skip
+    status, answer = call(editor, "/api/preview", {"diagram": diagram})
+    assert status == 422
+    assert "{captured} would print nothing" in answer["error"]
+    assert "this diagram can fill {move}, {start}, {end}" in answer["error"]

@@ -25,6 +25,7 @@ from dama_diagrams.diagram import (
     verify_paths,
 )
 from dama_diagrams.diagram._fence_bytes import first_fence_line
+from dama_diagrams.diagram.captions import caption_items
 from dama_diagrams.diagram.markdown import dama_fences
 from dama_diagrams.diagram.options import Claim
 from dama_diagrams.diagram.schema import Diagram, parse_diagram
@@ -959,3 +960,48 @@ MIB = 1 << 20
 )
 def test_the_byte_scan_reads_blocks_and_long_lines(data: bytes, line: int | None) -> None:
     assert first_fence_line(io.BytesIO(data)) == line
+
+
+# -- a caption's placeholders: each one the diagram can fill, or refused at the caption ----
+
+
+def test_a_placeholder_the_claim_cannot_fill_is_refused_at_the_caption() -> None:
+    # A quiet move 22-18 captures nothing: {captured} would print "After 22-18, takes ."
+    error = refusal(
+        'position: "W:W22:B4"\nclaim: move\nmove: 22-18\ntitle: "A step"\n'
+        'caption: "After {move}, White takes {captured}."\n'
+    )
+    assert error.line == 5
+    assert str(error) == (
+        "diagrams/example.yaml:5: the caption's {captured} would print nothing: a move claim "
+        "has no value for {captured}; this diagram can fill {move}, {start}, {end}; "
+        "remove {captured} or write its text"
+    )
+
+
+def test_a_setup_without_moves_has_no_sequence_and_an_unknown_name_is_refused() -> None:
+    error = refusal('position: "W:W21-32:B1-12"\nclaim: setup\ncaption: "After {sequence}."\n')
+    assert error.line == 3 and "a setup claim has no value for {sequence}" in str(error)
+    assert "this diagram can fill none" in str(error)
+    unknown = refusal('position: "W:W22:B4"\nclaim: move\nmove: 22-18\ncaption: "{rule} decides"\n')
+    assert "a caption knows no placeholder {rule}" in str(unknown) and unknown.line == 4
+
+
+def test_every_placeholder_the_diagram_fills_holds() -> None:
+    # 22x13 takes the man on 18: one piece; 24-20 is the quiet move ruled out
+    verified = check(
+        'position: "W:W22,24:B18"\nclaim: capture\nmove: 22x13\nrejected: [24-20]\n'
+        'caption: "{move} ({start} to {end}) takes {captured}, {count} piece; not {rejected}."\n'
+    )
+    assert verified.ok
+    assert caption_items(verified.diagram) == {
+        "move": ("22x13",), "moves": (), "start": ("22",), "end": ("13",),
+        "captured": ("18",), "count": ("18",), "rejected": ("24-20",), "sequence": (),
+    }  # fmt: skip
+
+
+def test_an_empty_board_is_no_game_over() -> None:
+    # Neither side has a piece: the side to move has "no pieces left", yet nobody wins
+    error = refusal('position: "W:W:B"\nclaim: game-over\nreason: no-pieces\n')
+    assert error.line == 1 and "the board is empty: neither side has a piece" in str(error)
+    assert check('position: "W:W:B"\nclaim: setup\n').summary == "An empty board."

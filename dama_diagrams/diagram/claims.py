@@ -24,6 +24,7 @@ from ..engine.pictures import picture
 from ..engine.position import GameOverReason, Piece, Position, capture_move
 from ..engine.priority import Candidate, Explanation, PriorityRule, explain, separating_rule
 from ..errors import DiagramError, counted
+from .captions import check_caption
 from .exercise import ExerciseKey, solve_exercise
 from .options import Claim
 from .schema import Diagram, Reason
@@ -168,6 +169,7 @@ class _Context:
 def verify(diagram: Diagram) -> VerifiedDiagram:
     """Confirm a diagram's claim with the engine, or raise a located DiagramError."""
     verified = _CHECKS[diagram.claim](_Context(diagram))
+    check_caption(diagram)
     if diagram.exercise is None:
         return verified
     key = solve_exercise(diagram, verified.legal_moves, verified.moves, verified.explanation)
@@ -367,6 +369,12 @@ def _check_game_over(context: _Context) -> VerifiedDiagram:
     position = context.position
     side = position.turn.value.capitalize()
     outcome = position.outcome()
+    if not position.pieces():
+        raise context.fail(
+            "position",
+            "the board is empty: neither side has a piece, so no side wins; "
+            "a game over needs the winner's pieces on the board (claim: setup shows it empty)",
+        )
     if outcome is None:
         raise context.fail(
             "claim",

@@ -123,11 +123,16 @@ def analyse(position: Position, move: Move | None = None) -> dict[str, object]:
         "captures": bool(explanation.candidates),
         "explain": _explain_html(explanation) if explanation.candidates else None,
         "explain_summary": explanation.summary() if explanation.candidates else None,
-        "game_over": None
-        if outcome is None
-        else {"winner": outcome.winner.value, "reason": outcome.reason.value},
     }
-    answer["claims"] = claim_options(position, move, explanation)
+    claims = claim_options(position, move, explanation)
+    # On an empty board neither side wins: ``verify`` refuses a game-over claim there.
+    answer["game_over"] = (
+        {"winner": outcome.winner.value, "reason": outcome.reason.value}
+        if outcome is not None and position.pieces()
+        else None
+    )
+    answer["claims"] = claims
+    answer["holding"] = holding_values(claims)
     if move is not None:
         problem = illegal_reason(position, move)
         answer["move"] = {
@@ -237,7 +242,10 @@ def _as_move(squares: Sequence[int]) -> Move | None:
 
 
 def _listed(moves: Sequence[Move]) -> str:
-    words = [str(move) for move in moves]
+    return _listed_words([str(move) for move in moves])
+
+
+def _listed_words(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
@@ -262,8 +270,41 @@ def claim_options(
             verified = checked(file_text(draft), PREVIEW_ID)
         except EditorError:
             continue
-        options.append({**_fields_json(fields), "summary": verified.summary})
-    return sorted(options, key=lambda option: _MOST_TELLING.index(Claim(option["claim"])))
+        option = {**_fields_json(fields), "summary": verified.summary}
+        if fields["claim"] == Claim.PRIORITY.value:
+            rule = PriorityRule(fields["rule"])
+            option["rules_out"] = (
+                f"rule {rule.number} ({rule.summary}) rules out {_listed_words(fields['rejected'])}"
+            )
+        options.append(option)
+    deciding = explanation.deciding_rule
+    named = None if deciding is None else deciding.value
+
+    def order(option: dict[str, Any]) -> tuple[int, bool, int]:
+        # among priority claims, the rule the engine's summary names first, then the
+        # one that rules out most captures
+        rejected = len(option.get("rejected", ()))
+        return _MOST_TELLING.index(Claim(option["claim"])), option.get("rule") != named, -rejected
+
+    return sorted(options, key=order)
+
+
+def holding_values(claims: Sequence[dict[str, Any]]) -> dict[str, list[str]]:
+    """For the rule and reason menus: only the values of claims the engine confirms here.
+
+    A menu that offered every rule would let the author turn a holding claim into
+    a refused one; each value listed here is that of a claim in ``claims``.
+    """
+    found: dict[str, list[str]] = {"rules": [], "illegal_reasons": [], "game_over_reasons": []}
+    for option in claims:
+        claim = Claim(option["claim"])
+        if claim is Claim.PRIORITY:
+            found["rules"].append(option["rule"])
+        elif claim is Claim.ILLEGAL:
+            found["illegal_reasons"].append(option["reason"])
+        elif claim is Claim.GAME_OVER:
+            found["game_over_reasons"].append(option["reason"])
+    return found
 
 
 _MOST_TELLING = (

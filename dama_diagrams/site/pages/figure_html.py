@@ -182,17 +182,19 @@ def move_line(catalog: Catalog, css: str, label: str, moves: tuple[str, ...]) ->
 
 
 def caption_values(view: FigureView, catalog: Catalog) -> dict[str, str]:
-    """Values that a diagram's caption and alt text may use as placeholders."""
-    values = {
-        "move": view.move or "",
-        "start": "" if view.start is None else str(view.start),
-        "end": "" if view.end is None else str(view.end),
-        "captured": catalog.join([str(s) for s in view.captured]) if view.captured else "",
-        "count": str(len(view.captured)),
-        "rejected": catalog.join(view.rejected) if view.rejected else "",
-        "moves": catalog.join(view.moves) if view.moves else "",
-        "sequence": numbered(view.history),
-    }
+    """Values that a diagram's caption may use as placeholders, in this language.
+
+    The items come from the diagram stage's one table (``view.caption_items``),
+    which ``verify`` checks each caption against: a placeholder used is never empty.
+    """
+    values = {}
+    for name, items in view.caption_items.items():
+        if name == "count":
+            values[name] = str(len(items))
+        elif name == "sequence":
+            values[name] = numbered(items)
+        else:
+            values[name] = catalog.join(list(items)) if items else ""
     return values
 
 

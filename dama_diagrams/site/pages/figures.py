@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..._files import relative_to_cwd
 from ...diagram import VerifiedDiagram, verify_directory
+from ...diagram.captions import caption_items
 from ...diagram.options import Claim, Show
 from ...engine.games import move_label
 from ...engine.move import Move
@@ -97,6 +98,8 @@ class FigureView:
     """The moves from the starting position to this one, when the diagram's file gives them."""
     exercise: ExerciseView | None = None
     """The question, and every try's verdict, when the diagram is an exercise."""
+    caption_items: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each caption placeholder's items (:func:`..diagram.captions.caption_items`)."""
 
 
 @dataclass(frozen=True)
@@ -201,6 +204,7 @@ def figure_view(verified: VerifiedDiagram) -> FigureView:
         step_legends=_step_legends(verified) if steps else (),
         history=tuple(map(str, diagram.history)),
         exercise=exercise_view(verified),
+        caption_items=caption_items(diagram),
     )
 
 
