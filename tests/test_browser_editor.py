@@ -565,3 +565,17 @@ def test_copy_puts_the_fen_on_the_clipboard_and_says_so(page: Any) -> None:
         "() => document.querySelector('#status').textContent.startsWith('Copied')"
     )
     assert page.inner_text("#status") == "Copied: W:WK30:B27."
+
+
+def test_swap_colours_gives_the_same_position_for_the_other_side(page: Any) -> None:
+    show_fen(page, "W:W29,K30:B5,K9")
+    fen_is(page, "W:W29,K30:B5,K9")
+    page.get_by_role("button", name="Swap colours").click()
+    # worked by hand: square n goes to 33 - n and changes colour, Black moves
+    # (white 29 -> black 4, white K30 -> black K3, black 5 -> white 28, black K9 -> white K24)
+    fen_is(page, "B:WK24,28:BK3,4")
+    assert page.inner_text("#status").startswith("Colours swapped: Black to move")
+    page.get_by_role("button", name="Swap colours").click()
+    fen_is(page, "W:W29,K30:B5,K9")
+    page.keyboard.press("Control+z")
+    fen_is(page, "B:WK24,28:BK3,4")

@@ -187,6 +187,21 @@
       ":B" + sides.black.join(",");
   }
 
+  /* the same position with the sides exchanged: the board turned round (square n to 33 - n),
+     each piece of the other colour, the other side to move */
+  function swappedFen() {
+    var sides = { white: [], black: [] };
+    for (var n = 32; n >= 1; n--) {
+      var here = state.squares[String(n)];
+      if (!here) continue;
+      var parts = here.split(" ");
+      sides[parts[0] === "white" ? "black" : "white"].push(
+        (parts[1] === "king" ? "K" : "") + (33 - n));
+    }
+    return (state.turn === "white" ? "B" : "W") + ":W" + sides.white.join(",") +
+      ":B" + sides.black.join(",");
+  }
+
   /* one square given one content (a palette click or a key): one step of the history */
   function put(square, content) {
     queue = queue.then(function () {
@@ -859,6 +874,15 @@
       });
     });
     $("copy-fen").addEventListener("click", copyFen);
+    $("swap").addEventListener("click", function () {
+      var fen = swappedFen();
+      queue = queue.then(function () {
+        return setPosition(fen).then(function () {
+          say("Colours swapped: " + (state.turn === "white" ? "White" : "Black") +
+            " to move, each piece on the square across the board.");
+        }, function () {});
+      });
+    });
     var typing = null;
     $("fen-form").addEventListener("submit", function (event) {
       event.preventDefault();
