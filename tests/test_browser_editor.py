@@ -579,3 +579,41 @@ def test_swap_colours_gives_the_same_position_for_the_other_side(page: Any) -> N
     fen_is(page, "W:W29,K30:B5,K9")
     page.keyboard.press("Control+z")
     fen_is(page, "B:WK24,28:BK3,4")
+
+
+def test_a_refused_fen_stays_in_its_box_marked_invalid(page: Any) -> None:
+    show_fen(page, "W:W1-16:B")  # sixteen white men: no such position
+    page.wait_for_selector('#fen[aria-invalid="true"]')
+    assert page.inner_text("#status").startswith("Not shown: ")
+    assert page.inner_text("#status").endswith(f"The board still shows {START_FEN}.")
+    assert page.input_value("#fen") == "W:W1-16:B"  # to be mended, not lost
+    wait_for_piece(page, 21, "white man")
+    show_fen(page, "W:W:B5")  # White has no pieces left
+    fen_is(page, "W:W:B5")
+    assert page.get_attribute("#fen", "aria-invalid") is None
+    assert (
+        page.inner_text("#game-over") == "The game is over: Black wins; White has no pieces left."
+    )
+
+
+def test_keys_on_a_move_keep_the_focus_and_rows_are_named_once(page: Any) -> None:
+    assert page.get_by_role("row", name="row 1").count() == 1
+    page.fill("#fen", "W:WK30:B10,12,18,K20,K26,27")
+    page.click("#fen-form button[type=submit]")
+    fen_is(page, "W:WK30:B10,12,18,K20,K26,27")
+    move = page.locator("#moves button", has_text="30x21x14x5")
+    move.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('#chosen').textContent.includes('30x21x14x5')"
+    )
+    assert page.evaluate("document.activeElement.textContent") == "30x21x14x5"
+    assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+
+
+def test_a_refused_preview_shows_no_stale_file_and_blames_the_name(page: Any) -> None:
+    page.wait_for_function("() => document.querySelector('#yaml').textContent !== ''")
+    page.fill("#name", "a" * 65)
+    page.wait_for_selector("#preview-error:not(:empty)")
+    assert page.inner_text("#preview-error").startswith("The name is refused: ")
+    assert (page.text_content("#yaml") or "").startswith("None")  # in its closed <details>

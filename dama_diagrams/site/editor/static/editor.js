@@ -80,6 +80,7 @@
     for (var row = 0; row < 8; row++) {
       var line = document.createElement("div");
       line.setAttribute("role", "row");
+      line.setAttribute("aria-label", "row " + (row + 1));
       line.className = "board-row";
       for (var column = 0; column < 8; column++) {
         var square = atPlace(row, column);
@@ -280,7 +281,17 @@
     showAnalysis(answer);
   }
 
+  /* the end of a game in words, not in the file's ids ("black wins (no-pieces)") */
+  function gameOverWords(over) {
+    var capital = function (side) { return side.charAt(0).toUpperCase() + side.slice(1); };
+    var loser = over.winner === "white" ? "Black" : "White";
+    var why = over.reason === "no-pieces" ? loser + " has no pieces left" :
+      over.reason === "blocked" ? loser + " has no move left" : over.reason;
+    return "The game is over: " + capital(String(over.winner)) + " wins; " + why + ".";
+  }
+
   function showAnalysis(answer) {
+    $("fen").removeAttribute("aria-invalid");
     state.fen = answer.fen;
     state.turn = answer.turn;
     state.squares = answer.squares;
@@ -292,10 +303,10 @@
     var over = $("game-over");
     over.hidden = !answer.game_over;
     if (answer.game_over) {
-      over.textContent = "The game is over: " + answer.game_over.winner + " wins (" +
-        answer.game_over.reason + ").";
+      over.textContent = gameOverWords(answer.game_over);
     }
     var list = $("moves");
+    var listFocused = list.contains(document.activeElement);
     list.textContent = "";
     answer.legal.forEach(function (move) {
       var item = document.createElement("li");
@@ -307,6 +318,11 @@
       item.appendChild(button);
       list.appendChild(item);
     });
+    if (listFocused) {  /* the list rebuilt: the focus back on the move chosen, not the page */
+      var pressed = list.querySelector('button[aria-pressed="true"]') ||
+        list.querySelector("button");
+      if (pressed) pressed.focus();
+    }
     if (!answer.legal.length) {
       var none = document.createElement("li");
       none.textContent = "none";
@@ -438,7 +454,11 @@
         if (mine !== previews) return;
         $("preview").textContent = "";
         $("preview-summary").textContent = "";
-        $("preview-error").textContent = "The engine refuses this diagram: " + error.message;
+        /* no stale file text under a refusal */
+        $("yaml").textContent = "None: this diagram cannot be saved as it is.";
+        $("preview-error").textContent = /^the name/i.test(error.message) ?
+          "The name is refused: " + error.message :
+          "The engine refuses this diagram: " + error.message;
       });
   }
 
@@ -772,6 +792,13 @@
     return fen;
   }
 
+  /* a refused FEN stays in its box to be mended, marked invalid; the board keeps its own */
+  function refusedFen(error) {
+    $("fen").setAttribute("aria-invalid", "true");
+    say("Not shown: " + error.message.replace(/\.$/, "") + ". The board still shows " +
+      state.fen + ".");
+  }
+
   function copyFen() {
     var fen = state.fen;
     var copied = function () { say("Copied: " + fen + "."); };
@@ -887,7 +914,8 @@
     $("fen-form").addEventListener("submit", function (event) {
       event.preventDefault();
       clearTimeout(typing);
-      setPosition(pastedFen($("fen").value)).then(function () { say("Position shown."); });
+      setPosition(pastedFen($("fen").value)).then(function () { say("Position shown."); },
+        refusedFen);
     });
     $("fen").addEventListener("input", function () {
       clearTimeout(typing);
@@ -895,7 +923,7 @@
         if (pastedFen($("fen").value) === state.fen) return;
         post("/api/position", { position: pastedFen($("fen").value) })
           .then(function (answer) { showPosition(answer); say("Position shown."); })
-          .catch(function (error) { say(error.message); });
+          .catch(refusedFen);
       }, 400);
     });
     $("claim").addEventListener("change", function () { chooseClaim(); });
