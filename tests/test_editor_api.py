@@ -752,7 +752,10 @@ def test_the_claim_the_engine_names_is_offered_first(editor: Editor) -> None:
         "rules": ["with-king", "most-pieces"], "illegal_reasons": [], "game_over_reasons": []
     }  # fmt: skip
     # the offered default saves as it is
-    fields = {key: value for key, value in first.items() if key not in ("summary", "rules_out")}
+    # what its caption may use: no {moves} (one move) and no {sequence} (a FEN position)
+    assert first["placeholders"] == ["move", "start", "end", "captured", "count", "rejected"]
+    said = ("summary", "rules_out", "placeholders")
+    fields = {key: value for key, value in first.items() if key not in said}
     diagram = {**fields, "position": REVIEW_E1, "title": "Rule 2", "caption": "{move} first."}
     status, saved = call(editor, "/api/save", {"name": "rule-2-review", "diagram": diagram})
     assert status == 200, saved
@@ -795,3 +798,13 @@ def test_a_caption_placeholder_the_claim_cannot_fill_is_refused(editor: Editor) 
     assert status == 422
     assert "{captured} would print nothing" in answer["error"]
     assert "this diagram can fill {move}, {start}, {end}" in answer["error"]
+
+
+def test_the_page_is_told_every_placeholder(editor: Editor) -> None:
+    response = editor.respond("GET", "/api/start", HEADERS, b"")
+    placeholders = json.loads(response.body)["placeholders"]
+    assert placeholders == [
+        "move", "moves", "start", "end", "captured", "count", "rejected", "sequence"
+    ]  # fmt: skip
+    status, answer = call(editor, "/api/position", {"position": "W:W21-32:B1-12"})
+    assert status == 200 and answer["claims"][0]["placeholders"] == []  # the initial position

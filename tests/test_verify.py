@@ -1005,3 +1005,22 @@ def test_an_empty_board_is_no_game_over() -> None:
     error = refusal('position: "W:W:B"\nclaim: game-over\nreason: no-pieces\n')
     assert error.line == 1 and "the board is empty: neither side has a piece" in str(error)
     assert check('position: "W:W:B"\nclaim: setup\n').summary == "An empty board."
+
+
+def test_a_priority_claim_for_an_earlier_rule_says_which_rule_decides() -> None:
+    # The review's position (E2): 19x12 takes 1 piece (rule 1), 22x13x6 takes 2 with a man
+    # (rule 2), 27x20x11 takes 2 with the king: rule 2 makes the final choice
+    fen = "W:W19,22,K27,29,31,32:B10,15,18,23"
+    earlier = check(
+        f'position: "{fen}"\nclaim: priority\nmove: 27x20x11\nrule: most-pieces\n'
+        "rejected: [19x12]\n"
+    )
+    assert earlier.summary == (
+        "27x20x11 is the only legal move; rule 1 (most pieces) rules out 19x12; "
+        "rule 2 (capture with a king) decides among the rest."
+    )
+    deciding = check(
+        f'position: "{fen}"\nclaim: priority\nmove: 27x20x11\nrule: with-king\n'
+        "rejected: [22x13x6]\n"
+    )
+    assert deciding.summary.endswith("; rule 2 (capture with a king) decides.")

@@ -298,8 +298,17 @@ def _check_priority(context: _Context) -> VerifiedDiagram:
         real = _given(separating_rule(chosen, other))
         if real is not claimed:
             raise context.fail("rule", _wrong_rule(claimed, real, chosen, other))
+    deciding = context.explanation.deciding_rule
+    said = f"rule {claimed.number} ({claimed.summary})"
+    if deciding is None or deciding is claimed:
+        verdict = f"{said} decides."
+    else:  # say so, or the claim's rule and the engine's table would both seem to decide
+        verdict = (
+            f"{said} rules out {_and(diagram.rejected)}; rule {deciding.number} "
+            f"({deciding.summary}) decides among the rest."
+        )
     return context.verified(
-        f"{_only(context.legal)}; rule {claimed.number} ({claimed.summary}) decides.",
+        f"{_only(context.legal)}; {verdict}",
         moves=(move,),
         rejected=diagram.rejected,
     )

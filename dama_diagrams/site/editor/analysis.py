@@ -16,6 +16,7 @@ from typing import Any
 
 import markdown as python_markdown
 
+from ...diagram.captions import CAPTION_PLACEHOLDERS, fillable
 from ...diagram.options import Ask, Claim
 from ...engine.board import Color
 from ...engine.legality import IllegalReason, illegal_reason
@@ -51,6 +52,7 @@ CHOICES = {
         {"value": Ask.ANY_MOVE.value, "label": "any of the moves the rules allow"},
         {"value": Ask.WIN.value, "label": "a move that leaves the opponent no move"},
     ],
+    "placeholders": list(CAPTION_PLACEHOLDERS),
 }
 """What the page's selects offer beside the engine's claims: the names diagram files take."""
 
@@ -270,7 +272,11 @@ def claim_options(
             verified = checked(file_text(draft), PREVIEW_ID)
         except EditorError:
             continue
-        option = {**_fields_json(fields), "summary": verified.summary}
+        option = {
+            **_fields_json(fields),
+            "summary": verified.summary,
+            "placeholders": list(fillable(verified.diagram)),  # what its caption may use
+        }
         if fields["claim"] == Claim.PRIORITY.value:
             rule = PriorityRule(fields["rule"])
             option["rules_out"] = (
