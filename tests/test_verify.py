@@ -28,6 +28,7 @@ from dama_diagrams.diagram._fence_bytes import first_fence_line
 from dama_diagrams.diagram.captions import caption_items
 from dama_diagrams.diagram.markdown import dama_fences
 from dama_diagrams.diagram.options import Claim
+from dama_diagrams.diagram.report import check_markdown
 from dama_diagrams.diagram.schema import Diagram, parse_diagram
 from dama_diagrams.engine.board import (
     BIT,
@@ -1024,3 +1025,16 @@ def test_a_priority_claim_for_an_earlier_rule_says_which_rule_decides() -> None:
         "rejected: [22x13x6]\n"
     )
     assert deciding.summary.endswith("; rule 2 (capture with a king) decides.")
+
+
+def test_a_fence_caption_placeholder_with_no_value_fails_at_its_page_line(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        "# Captures\n\n```dama\nposition: {turn: white, white: [22], black: [18]}\n"
+        'claim: capture\nmove: 22x13\ncaption: "After {sequence}, 22 takes {captured}."\n```\n',
+        encoding="utf-8",
+    )
+    [failure] = check_markdown(page)
+    assert isinstance(failure, Failure) and failure.error is not None
+    assert failure.error.line == 7  # the caption's line in the page
+    assert failure.error.message.startswith("the caption's {sequence} would print nothing")
