@@ -560,11 +560,20 @@ def test_the_fen_box_reads_what_authors_paste(page: Any, pasted: str, fen: str) 
 def test_copy_puts_the_fen_on_the_clipboard_and_says_so(page: Any) -> None:
     show_fen(page, "W:WK30:B27")
     fen_is(page, "W:WK30:B27")
+    # what the browser copies: the selection when its copy event fires
+    page.evaluate(
+        """() => document.addEventListener('copy', () => {
+          const box = document.activeElement;
+          window.copiedText = box.value.slice(box.selectionStart, box.selectionEnd);
+        }, { once: true })"""
+    )
     page.get_by_role("button", name="Copy").click()
     page.wait_for_function(
         "() => document.querySelector('#status').textContent.startsWith('Copied')"
     )
     assert page.inner_text("#status") == "Copied: W:WK30:B27."
+    assert page.evaluate("window.copiedText") == "W:WK30:B27"
+    assert page.evaluate("document.activeElement.id") == "copy-fen"  # the focus stays
 
 
 def test_swap_colours_gives_the_same_position_for_the_other_side(page: Any) -> None:
@@ -617,3 +626,29 @@ def test_a_refused_preview_shows_no_stale_file_and_blames_the_name(page: Any) ->
     page.wait_for_selector("#preview-error:not(:empty)")
     assert page.inner_text("#preview-error").startswith("The name is refused: ")
     assert (page.text_content("#yaml") or "").startswith("None")  # in its closed <details>
+
+
+def drag_square(page: Any, start: int, end: int) -> None:
+    """A mouse drag from one square to another, as an author moves a piece."""
+    page.locator("#board").scroll_into_view_if_needed()
+    boxes = [square(page, number).bounding_box() for number in (start, end)]
+    page.mouse.move(boxes[0]["x"] + boxes[0]["width"] / 2, boxes[0]["y"] + boxes[0]["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(
+        boxes[1]["x"] + boxes[1]["width"] / 2, boxes[1]["y"] + boxes[1]["height"] / 2, steps=5
+    )
+    page.mouse.up()
+
+
+def test_a_piece_dragged_to_another_square_moves_there_in_one_step(page: Any) -> None:
+    show_fen(page, "W:W22,K30:B27")
+    fen_is(page, "W:W22,K30:B27")
+    drag_square(page, 30, 19)  # the white king from 30 to 19, 30 emptied
+    fen_is(page, "W:WK19,22:B27")
+    assert page.inner_text("#status") == "The white king moved from 30 to 19."
+    drag_square(page, 27, 22)  # onto a piece: it takes its place
+    fen_is(page, "W:WK19:B22")
+    page.keyboard.press("Control+z")
+    fen_is(page, "W:WK19,22:B27")
+    page.keyboard.press("Control+z")
+    fen_is(page, "W:W22,K30:B27")

@@ -176,10 +176,11 @@
   function palette() { return document.querySelector('input[name="palette"]:checked').value; }
 
   /* the position with one square's content changed: the engine still says whether it may be */
-  function fenWith(square, content) {
+  function fenWith(square, content, also, alsoContent) {
     var sides = { white: [], black: [] };
     for (var n = 1; n <= 32; n++) {
-      var here = n === square ? content : state.squares[String(n)] || "empty";
+      var here = n === square ? content : n === also ? alsoContent :
+        state.squares[String(n)] || "empty";
       if (here === "empty") continue;
       var parts = here.split(" ");
       sides[parts[0]].push((parts[1] === "king" ? "K" : "") + n);
@@ -212,6 +213,20 @@
           say("Square " + square + ": " + (answer.squares[String(square)] || "empty") + ".");
         })
         .catch(function (error) { say("Square " + square + " not changed: " + error.message); });
+    });
+  }
+
+  /* a piece dragged to another square: one step, the square it left emptied */
+  function drag(from, to) {
+    queue = queue.then(function () {
+      var piece = state.squares[String(from)];
+      if (!piece) return;
+      return post("/api/position", { position: fenWith(to, piece, from, "empty") })
+        .then(function (answer) {
+          showPosition(answer);
+          say("The " + piece + " moved from " + from + " to " + to + ".");
+        })
+        .catch(function (error) { say("Not moved: " + error.message); });
     });
   }
 
@@ -799,24 +814,35 @@
       state.fen + ".");
   }
 
+  /* the copy made at once, in the click, through a box out of sight (the focus stays on the
+     button); where the browser refuses that, through navigator.clipboard */
   function copyFen() {
     var fen = state.fen;
+    var button = document.activeElement;
     var copied = function () { say("Copied: " + fen + "."); };
     var byHand = function () {
       var box = $("fen");
       box.value = fen;
       box.focus();
       box.select();
-      var done = false;
-      try { done = document.execCommand("copy"); } catch (error) { done = false; }
-      if (done) copied();
-      else say("Not copied: the position string is selected in its box, Ctrl+C copies it.");
+      say("Not copied: the position string is selected in its box, Ctrl+C copies it.");
     };
-    if (navigator.clipboard && navigator.clipboard.writeText) {
+    var hidden = document.createElement("textarea");
+    hidden.value = fen;
+    hidden.setAttribute("readonly", "");
+    hidden.setAttribute("aria-hidden", "true");
+    hidden.style.position = "fixed";
+    hidden.style.left = "-9999px";
+    document.body.appendChild(hidden);
+    hidden.select();
+    var done = false;
+    try { done = document.execCommand("copy"); } catch (error) { done = false; }
+    document.body.removeChild(hidden);
+    if (button && button.focus) button.focus();
+    if (done) copied();
+    else if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(fen).then(copied, byHand);
-    } else {
-      byHand();
-    }
+    } else byHand();
   }
 
   /* -- wiring ------------------------------------------------------------- */
@@ -860,6 +886,24 @@
       var square = Number(target.dataset.square);
       focusSquare(square);
       act(square);
+    });
+    /* a drag with the mouse (or a pen) when setting up: the piece goes where it is let go;
+       a press and release on one square stays a click */
+    var dragFrom = null;
+    board.addEventListener("pointerdown", function (event) {
+      var target = event.target.closest("[data-square]");
+      dragFrom = target && mode() === "setup" && event.pointerType !== "touch" &&
+        state.squares[target.dataset.square] ? Number(target.dataset.square) : null;
+    });
+    board.addEventListener("pointerup", function (event) {
+      var from = dragFrom;
+      dragFrom = null;
+      if (from === null) return;
+      var under = document.elementFromPoint(event.clientX, event.clientY);
+      var target = under && under.closest("#board [data-square]");
+      if (!target || Number(target.dataset.square) === from) return;
+      focusSquare(Number(target.dataset.square));
+      drag(from, Number(target.dataset.square));
     });
     board.addEventListener("keydown", function (event) {
       var target = event.target.closest("[data-square]");
