@@ -652,3 +652,20 @@ def test_a_piece_dragged_to_another_square_moves_there_in_one_step(page: Any) ->
     fen_is(page, "W:WK19,22:B27")
     page.keyboard.press("Control+z")
     fen_is(page, "W:W22,K30:B27")
+
+
+def test_a_move_cannot_start_on_an_empty_square_or_the_other_sides_piece(page: Any) -> None:
+    page.check('input[name="mode"][value="play"]')
+    square(page, 17).click()  # empty, in the start position
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.startsWith('No move starts on 17')"
+    )
+    assert "holds no piece, and White is to move" in page.inner_text("#status")
+    square(page, 9).click()  # a black man, White to move
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.startsWith('No move starts on 9')"
+    )
+    assert page.get_attribute('[data-square="9"]', "aria-selected") == "false"
+    square(page, 21).click()
+    square(page, 17).click()  # then a move as usual
+    page.wait_for_function("() => document.querySelector('#chosen').textContent.includes('21-17')")

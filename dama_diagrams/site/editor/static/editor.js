@@ -254,6 +254,14 @@
       say("Move cancelled.");
       return;
     }
+    var piece = state.squares[String(square)] || "";
+    if (!state.clicks.length && piece.indexOf(state.turn) !== 0) {
+      /* refused at the first click: a move starts from a piece of the side to move */
+      var side = state.turn === "white" ? "White" : "Black";
+      say("No move starts on " + square + ": it holds " + (piece ? "a " + piece : "no piece") +
+        ", and " + side + " is to move. Start on one of " + side + "'s pieces.");
+      return;
+    }
     state.clicks.push(square);
     drawPieces();
     if (state.clicks.length === 1) {
