@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from dama_diagrams.diagram import verify_paths
+from dama_diagrams.diagram.captions import CAPTION_PLACEHOLDERS
 from tests.conftest import PageOpener
 from tests.test_browser_accessibility import _findings
 from tests.test_editor_api import serving, small_project
@@ -669,3 +670,8 @@ def test_a_move_cannot_start_on_an_empty_square_or_the_other_sides_piece(page: A
     square(page, 21).click()
     square(page, 17).click()  # then a move as usual
     page.wait_for_function("() => document.querySelector('#chosen').textContent.includes('21-17')")
+
+
+def test_the_caption_help_lists_every_placeholder(page: Any) -> None:
+    listed = page.locator("#caption-help code").all_text_contents()
+    assert listed[: len(CAPTION_PLACEHOLDERS)] == [f"{{{n}}}" for n in CAPTION_PLACEHOLDERS]
