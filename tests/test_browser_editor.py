@@ -675,3 +675,38 @@ def test_a_move_cannot_start_on_an_empty_square_or_the_other_sides_piece(page: A
 def test_the_caption_help_lists_every_placeholder(page: Any) -> None:
     listed = page.locator("#caption-help code").all_text_contents()
     assert listed[: len(CAPTION_PLACEHOLDERS)] == [f"{{{n}}}" for n in CAPTION_PLACEHOLDERS]
+
+
+def _luminance(rgb: str) -> float:
+    """WCAG's relative luminance of a computed ``rgb(r, g, b)``."""
+    parts = [int(v) / 255 for v in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
+    linear = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in parts]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    low, high = sorted([_luminance(a), _luminance(b)])
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_ring_reaches_3_to_1_on_both_square_colours(
+    new_page: PageOpener, editor: tuple[str, Path], scheme: str
+) -> None:
+    page = new_page(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page.goto(editor[0])
+    page.wait_for_selector("#moves button")
+    tab_to(page, '[data-square="1"]')
+    ring = page.evaluate(
+        """() => {
+          const cell = document.activeElement, style = getComputedStyle(cell);
+          return [style.outlineColor, style.boxShadow, style.backgroundColor,
+                  getComputedStyle(document.querySelector('.light')).backgroundColor];
+        }"""
+    )
+    outer, shadow, dark, light = ring
+    inner = shadow[: shadow.index(")") + 1]  # the white ring inside the outline
+    assert _contrast(outer, light) >= 3  # the outer ring, against the light squares around
+    assert _contrast(inner, dark) >= 3  # the inner ring, against the dark square itself
+    assert _contrast(outer, inner) >= 3
+    assert new_page.errors == []
