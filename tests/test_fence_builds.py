@@ -1,7 +1,7 @@
 """The ``dama`` fence in sites this project did not build: real MkDocs and Zensical builds.
 
 Each test makes a tiny site (one good page, and for the failing build one page
-with a wrong claim), configured with the few lines the README gives, and runs
+with a wrong claim), configured with the few lines the manual gives, and runs
 the real command in a subprocess: ``mkdocs build --strict`` with the default
 ``mkdocs`` theme and with Material, ``properdocs build --strict`` and
 ``zensical build``.  Each build shows the figure; each fails on the wrong
@@ -45,11 +45,13 @@ show: {steps: true}
 WRONG_LINE = "move: 22x14"
 WRONG = GOOD.replace("move: 22x13", WRONG_LINE)
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+MANUAL = (Path(__file__).resolve().parent.parent / "manual" / "anywhere.md").read_text(
+    encoding="utf-8"
+)
 FENCE_CONFIG = re.search(
-    r"```yaml\n(markdown_extensions:\n.*?dama_diagrams\.fence.*?)```", README, re.S
+    r"```yaml\n(markdown_extensions:\n.*?dama_diagrams\.fence.*?)```", MANUAL, re.S
 )[1]  # type: ignore[index]
-"""The ``mkdocs.yml`` lines the README gives a club, as it gives them."""
+"""The ``mkdocs.yml`` lines the manual gives a club, as it gives them."""
 CUSTOM_FENCES_CONFIG = """\
 markdown_extensions:
   - pymdownx.superfences:

@@ -148,10 +148,10 @@ def test_an_unknown_language_is_refused_when_the_site_is_set_up() -> None:
         DamaFenceExtension(lang="pt")
 
 
-def test_the_readmes_python_markdown_example_runs(tmp_path: Path) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_manuals_python_markdown_example_runs(tmp_path: Path) -> None:
+    readme = (ROOT / "manual" / "anywhere.md").read_text(encoding="utf-8")
     found = re.search(r"```python\n(import markdown\n.*?DamaFenceExtension.*?)```", readme, re.S)
-    assert found is not None, "the README shows no Python-Markdown example"
+    assert found is not None, "the manual shows no Python-Markdown example"
     script = f"text = {page('dama')!r}\n" + found[1]
     result = subprocess.run(
         [sys.executable, "-c", script],

@@ -88,12 +88,12 @@ json.dump([output.data for output in captured.outputs], sys.stdout)
 """Runs the code on stdin as one notebook cell; prints what the notebook would show."""
 
 
-def readme_notebook_example() -> str:
-    """The code of the README's "### Notebooks", as a reader copies it."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = re.split(r"\n#{2,3} ", readme.split("\n### Notebooks\n", 1)[1], maxsplit=1)[0]
+def manual_notebook_example() -> str:
+    """The code of the manual's "Notebooks" (manual/anywhere.md), as a reader copies it."""
+    readme = (ROOT / "manual" / "anywhere.md").read_text(encoding="utf-8")
+    section = re.split(r"\n#{1,3} ", readme.split("\n## Notebooks\n", 1)[1], maxsplit=1)[0]
     code = re.search(r"```python\n(.*?)```", section, re.DOTALL)
-    assert code is not None, "the README's Notebooks section has no python example"
+    assert code is not None, "the manual's Notebooks section has no python example"
     return code[1]
 
 
@@ -101,7 +101,7 @@ def addresses(html: str) -> list[str]:
     return re.findall(r'\b(?:src|href)="([^"]*)"', html)
 
 
-def test_the_readmes_notebook_example_runs_in_an_empty_folder(tmp_path: Path) -> None:
+def test_the_manuals_notebook_example_runs_in_an_empty_folder(tmp_path: Path) -> None:
     """A pip user's notebook: no file of the repository, no site extra; what each line shows."""
     import json
     import os
@@ -114,7 +114,7 @@ def test_the_readmes_notebook_example_runs_in_an_empty_folder(tmp_path: Path) ->
     environment = {**os.environ, "IPYTHONDIR": str(tmp_path / "ipython")}
     done = subprocess.run(
         [sys.executable, "-c", NOTEBOOK_CELL],
-        input=readme_notebook_example(),
+        input=manual_notebook_example(),
         cwd=empty,
         env=environment,
         capture_output=True,

@@ -565,16 +565,16 @@ def test_verify_dot_in_the_project_root_checks_every_diagram_and_no_configuratio
     )
 
 
-def readme_ci_line() -> list[str]:
-    """The command of the README's CI example (``- run: dama-diagrams verify ...``), as words."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def manual_ci_line() -> list[str]:
+    """The command of the manual's CI example (``- run: dama-diagrams verify ...``), as words."""
+    readme = (ROOT / "manual" / "anywhere.md").read_text(encoding="utf-8")
     [line] = re.findall(r"^- run: (dama-diagrams verify .*)$", readme, re.M)
     return shlex.split(line)
 
 
-def test_the_readmes_ci_line_passes_on_this_repository() -> None:
+def test_the_manuals_ci_line_passes_on_this_repository() -> None:
     """Run as written, by the console script: docs/terms.yaml is the glossary, no diagram."""
-    words = readme_ci_line()
+    words = manual_ci_line()
     assert words[:2] == ["dama-diagrams", "verify"] and "--format" in words
     script = Path(sys.executable).with_name(words[0])
     result = subprocess.run(
