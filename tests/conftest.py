@@ -17,10 +17,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import pytest
+
+if TYPE_CHECKING:
+    from dama_diagrams.site.booklet import BookSources
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -84,23 +87,45 @@ def copy_project(folder: Path, *, cards: bool = True) -> Path:
     return copy
 
 
+def book_sources(
+    pages: dict[str, str],
+    assets: dict[str, bytes] | None = None,
+    templates: dict[str, str] | None = None,
+    messages: dict[str, tuple[tuple[str, int], ...]] | None = None,
+) -> BookSources:
+    """A small English book of hand-written pages (and their pictures); ``templates`` the
+    text of each page's template (where a warning finds its line), ``messages`` its
+    catalog's lines."""
+    from dama_diagrams.site.booklet import BookSources
+    from dama_diagrams.site.booklet.places import TemplatePlaces
+
+    places = {
+        name: TemplatePlaces(
+            f"docs/pages/{name}.md.j2",
+            tuple(text.splitlines()),
+            (messages or {}).get(name, ()),
+        )
+        for name, text in (templates or {}).items()
+    }
+    return BookSources(
+        language="en",
+        title="Rules & more",
+        language_name="English",
+        date="November 14, 2023",
+        contents="Contents",
+        solutions="Solutions",
+        pages=tuple(pages.items()),
+        assets=assets or {},
+        games=frozenset(),
+        places=places,
+    )
+
+
 def book_markup(pages: dict[str, str], assets: dict[str, bytes] | None = None) -> str:
     """The Typst markup of a small English book of hand-written pages (and their pictures)."""
-    from dama_diagrams.site.booklet import BookSources, book_document
+    from dama_diagrams.site.booklet import book_document
 
-    return book_document(
-        BookSources(
-            language="en",
-            title="Rules & more",
-            language_name="English",
-            date="November 14, 2023",
-            contents="Contents",
-            solutions="Solutions",
-            pages=tuple(pages.items()),
-            assets=assets or {},
-            games=frozenset(),
-        )
-    ).markup
+    return book_document(book_sources(pages, assets)).markup
 
 
 def run_cli(

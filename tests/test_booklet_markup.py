@@ -18,45 +18,15 @@ from dama_diagrams._book_text import book_text, unsettable
 from dama_diagrams.site.booklet import BookDocument, BookSources, book_pdf
 from dama_diagrams.site.booklet.markup import BookMarkup, string_literal, text_markup
 from dama_diagrams.site.booklet.pdf import BookRefusedError, printable_document
-from dama_diagrams.site.booklet.places import BookWarning, TemplatePlaces
+from dama_diagrams.site.booklet.places import BookWarning
 
-from .conftest import book_markup
+from .conftest import book_markup, book_sources
 
 _book = book_markup
 
 
-def _sources(
-    pages: dict[str, str],
-    assets: dict[str, bytes] | None = None,
-    templates: dict[str, str] | None = None,
-    messages: dict[str, tuple[tuple[str, int], ...]] | None = None,
-) -> BookSources:
-    """A small English book of hand-written pages; ``templates`` the text of each page's
-    template (where a warning finds its line), ``messages`` its catalog's lines."""
-    places = {
-        name: TemplatePlaces(
-            f"docs/pages/{name}.md.j2",
-            tuple(text.splitlines()),
-            (messages or {}).get(name, ()),
-        )
-        for name, text in (templates or {}).items()
-    }
-    return BookSources(
-        language="en",
-        title="Rules & more",
-        language_name="English",
-        date="November 14, 2023",
-        contents="Contents",
-        solutions="Solutions",
-        pages=tuple(pages.items()),
-        assets=assets or {},
-        games=frozenset(),
-        places=places,
-    )
-
-
 def _document(pages: dict[str, str], **given: Any) -> BookDocument:
-    return printable_document(_sources(pages, **given))
+    return printable_document(book_sources(pages, **given))
 
 
 def _pdf_of(sources: BookSources) -> PdfReader:
@@ -125,7 +95,7 @@ def test_a_link_to_nowhere_in_the_book_keeps_its_words_and_names_its_line() -> N
         "## Moving\n\n"
         'A <span id="para">kept</span> word, [lost](#nowhere), [to the word](#para).\n'
     )
-    sources = _sources({"king": king}, templates={"king": king})
+    sources = book_sources({"king": king}, templates={"king": king})
     document = printable_document(sources)
     assert "#link(<king--moving>)[back]" in document.markup  # a heading: linked
     assert "lost" in document.markup and "to the word" in document.markup
@@ -197,7 +167,7 @@ def test_a_picture_the_site_makes_is_printed_and_one_on_the_web_by_its_words() -
         '<img src="https://example.org/x.png"> and ![a sketch](data:image/png;base64,AAAA).\n\n'
         "[![build passing](https://img.example/badge.svg)](https://ci.example/run)\n"
     )
-    sources = _sources({"index": page}, assets={"assets/logo.svg": LOGO})
+    sources = book_sources({"index": page}, assets={"assets/logo.svg": LOGO})
     document = printable_document(sources)
     assert document.warnings == ()
     assert document.images == {"assets/logo.svg": LOGO.decode()}
@@ -253,7 +223,7 @@ def test_a_picture_the_site_does_not_make_is_left_out_with_a_warning_at_its_line
     )
     page = template.replace('{{ _("Some text.") }}', "Some text.")
     assets = {"assets/logo.svg": LOGO, "assets/dama.css": b"body {}"}
-    sources = _sources({"index": page}, assets=assets, templates={"index": template})
+    sources = book_sources({"index": page}, assets=assets, templates={"index": template})
     document = printable_document(sources)
     assert document.warnings == (
         BookWarning(
@@ -279,7 +249,7 @@ def test_a_list_deeper_than_the_book_nests_is_printed_flat_with_a_warning(levels
     """A list 21 levels deep once stopped the whole site; the web page shows any depth.
     Typst itself stops at some 31 levels ("maximum show rule depth exceeded")."""
     template = "# Deep\n\nA list:\n\n" + _nested_list(levels)
-    sources = _sources({"index": template}, templates={"index": template})
+    sources = book_sources({"index": template}, templates={"index": template})
     document = printable_document(sources)
     text = _pdf_text(_pdf_of(sources))
     assert f"level {levels}" in text and "level 20" in text
@@ -298,7 +268,7 @@ def test_a_list_deeper_than_the_book_nests_is_printed_flat_with_a_warning(levels
 
 def test_emphasis_nested_without_end_is_printed_flat_not_a_crash() -> None:
     deep = "# Deep\n\nFirst.\n\n" + "<em>" * 300 + "Deep words" + "</em>" * 300 + "\n"
-    sources = _sources({"deep": deep}, templates={"deep": deep})
+    sources = book_sources({"deep": deep}, templates={"deep": deep})
     document = printable_document(sources)
     assert [warning.where for warning in document.warnings] == ["docs/pages/deep.md.j2:5"]
     assert "Deep words" in _pdf_text(_pdf_of(sources))
