@@ -17,6 +17,10 @@ The API, all POST bodies JSON:
 - ``POST /api/resolve`` ``{position, squares}``: the move the clicks mean;
 - ``POST /api/preview`` ``{diagram}``: the file's text and its figure, or
   ``verify``'s refusal;
+- ``POST /api/play`` ``{position, move, origin}``: the board after the move, and
+  its origin (the moves from the start while the board is reached from it);
+- ``POST /api/game`` ``{game, number?, after?}``: a game's moves, and the board
+  after move ``after`` with its origin (:mod:`.origins`);
 - ``POST /api/open`` ``{name}``: an existing file's fields and digest;
 - ``POST /api/save`` ``{name, diagram, opened?, replace?}``: write
   ``diagrams/<name>.yaml``.  A name another file has is refused (409) with that
@@ -40,7 +44,7 @@ from ...errors import DamaError
 from .._common import TEMPLATES
 from ..fence.assets import fence_css, fence_scripts
 from ..servers.preview import bind, serve_until_stopped
-from . import analysis
+from . import analysis, origins
 from .checks import (
     EditorError,
     check_length,
@@ -142,7 +146,13 @@ class Editor:
         if path == "/api/start":
             names = self.files.names()
             return json_response(
-                200, {"diagrams": names, "project": self.project_key, **analysis.CHOICES}
+                200,
+                {
+                    "diagrams": names,
+                    "games": origins.game_files(self.root),
+                    "project": self.project_key,
+                    **analysis.CHOICES,
+                },
             )
         name = path.removeprefix("/assets/")
         if name in _ASSETS:
@@ -174,6 +184,12 @@ class Editor:
         found = analysis.resolve(position, squares)
         move = analysis.read_move(found.get("move"))
         return {**found, "analysis": analysis.analyse(position, move)}
+
+    def play(self, data: dict[str, Any]) -> dict[str, object]:
+        return origins.play(self.root, data)
+
+    def game(self, data: dict[str, Any]) -> dict[str, object]:
+        return origins.game_moves(self.root, data)
 
     def preview(self, data: dict[str, Any]) -> dict[str, object]:
         draft = draft_from_json(data)
@@ -232,6 +248,8 @@ class Editor:
 _POSTS = {
     "/api/position": Editor.position,
     "/api/resolve": Editor.resolve,
+    "/api/play": Editor.play,
+    "/api/game": Editor.game,
     "/api/preview": Editor.preview,
     "/api/open": Editor.open,
     "/api/save": Editor.save,
