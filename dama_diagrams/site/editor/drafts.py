@@ -31,6 +31,7 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ...diagram.claims import VerifiedDiagram, verify
@@ -207,18 +208,21 @@ def _move_list(fields: Mapping[str, Any], key: str) -> tuple[str, ...]:
 # == Checking =================================================================
 
 
-def checked(text: str, name: str) -> VerifiedDiagram:
-    """The file's text verified as ``diagrams/<name>.yaml``, or a 422 with verify's message."""
+def checked(text: str, name: str, base: Path | None = None) -> VerifiedDiagram:
+    """The file's text verified as ``diagrams/<name>.yaml``, or a 422 with verify's message.
+
+    ``base`` is the project the games of ``position: {game: ...}`` are read from.
+    """
     try:
-        return verify(parse_diagram(text.encode("utf-8"), f"diagrams/{name}.yaml"))
+        return verify(parse_diagram(text.encode("utf-8"), f"diagrams/{name}.yaml", base=base))
     except DamaError as error:
         raise EditorError(422, str(error)) from None
 
 
-def read_diagram(text: str, name: str) -> Diagram:
+def read_diagram(text: str, name: str, base: Path | None = None) -> Diagram:
     """An opened file read by the project's reader (its claim not checked yet)."""
     try:
-        return parse_diagram(text.encode("utf-8"), f"diagrams/{name}.yaml")
+        return parse_diagram(text.encode("utf-8"), f"diagrams/{name}.yaml", base=base)
     except DamaError as error:
         raise EditorError(
             422, f"{error}; the editor opens only files the project can read: fix it by hand"
@@ -294,17 +298,18 @@ def _yaml() -> Any:
     return yaml
 
 
-def file_text(draft: Draft, original: str | None = None) -> str:
+def file_text(draft: Draft, original: str | None = None, base: Path | None = None) -> str:
     """The text of the file for ``draft``: new, or ``original`` with only what changed.
 
     A key whose meaning is unchanged keeps its node (a position written as
     moves stays so); a field the request left out keeps the file's; when
-    nothing changed, ``original`` comes back as it was, byte for byte.  An
+    nothing changed, ``original`` comes back as it was, byte for byte.  ``base``
+    is the project its games are read from.  An
     edit that would lose what the file says and the request did not touch is
     refused (422), and nothing is written.
     """
     document = _load(original)
-    old = _old_values(original)
+    old = _old_values(original, base)
     _refuse_dropped_claim_keys(draft, old)
     wanted = draft.entries()
     changed = _position_node(document, draft, old)
@@ -327,7 +332,7 @@ def file_text(draft: Draft, original: str | None = None) -> str:
         _yaml().dump(document, out)
         text = out.getvalue()
     if draft.origin is not None and "origin" not in draft.left_out:
-        _check_origin(draft, text)
+        _check_origin(draft, text, base)
     return text
 
 
@@ -450,10 +455,10 @@ def _as_mapping(fen: str) -> dict[str, object]:
     return mapping
 
 
-def _check_origin(draft: Draft, text: str) -> None:
+def _check_origin(draft: Draft, text: str, base: Path | None) -> None:
     """The position an origin gives must be the board the draft shows."""
     try:
-        given = parse_diagram(text.encode("utf-8"), f"diagrams/{PREVIEW_ID}.yaml")
+        given = parse_diagram(text.encode("utf-8"), f"diagrams/{PREVIEW_ID}.yaml", base=base)
     except DamaError:
         return  # refused by the check that follows, with verify's message at its line
     if given.position.to_fen() != _meaning("position", draft.position):
@@ -464,12 +469,12 @@ def _check_origin(draft: Draft, text: str) -> None:
         )
 
 
-def _old_values(original: str | None) -> dict[str, object]:
+def _old_values(original: str | None, base: Path | None) -> dict[str, object]:
     """What each key of the opened file means, as the project's reader reads it."""
     if not original:
         return {}
     try:
-        diagram = parse_diagram(original.encode("utf-8"), f"diagrams/{PREVIEW_ID}.yaml")
+        diagram = parse_diagram(original.encode("utf-8"), f"diagrams/{PREVIEW_ID}.yaml", base=base)
     except DamaError:
         return {}
     return {key: _meaning(key, value) for key, value in draft_of(diagram).items()}

@@ -196,8 +196,8 @@ class Editor:
         name = data.get("name") or PREVIEW_ID
         name = check_name(name) if name != PREVIEW_ID else name
         original = self._opened_text(data)
-        text = file_text(draft, original)
-        return {"yaml": text, **preview(checked(text, name))}
+        text = file_text(draft, original, self.root)
+        return {"yaml": text, **preview(checked(text, name, self.root))}
 
     def open(self, data: dict[str, Any]) -> dict[str, object]:
         name = check_name(data.get("name"))
@@ -206,7 +206,7 @@ class Editor:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise EditorError(422, f"{self.files.shown(name)} is not UTF-8 text") from None
-        diagram = read_diagram(text, name)
+        diagram = read_diagram(text, name, self.root)
         return {"name": name, "diagram": draft_of(diagram), "opened": digest(raw), "yaml": text}
 
     def save(self, data: dict[str, Any]) -> dict[str, object]:
@@ -219,8 +219,8 @@ class Editor:
         if replace is not None and not isinstance(replace, str):
             raise EditorError(400, "replace must be the digest the editor gave as exists")
         original = self._opened_text(data)
-        text = file_text(draft, original)
-        checked(text, name)  # the very check of dama-diagrams verify: refused, nothing written
+        text = file_text(draft, original, self.root)
+        checked(text, name, self.root)  # verify's very check: refused, nothing written
         written = self.files.save(name, text.encode("utf-8"), opened, replace)
         shown = self.files.shown(name)
         said = f"saved {shown}" if written else f"{shown} is unchanged: not rewritten"
