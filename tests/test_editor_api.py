@@ -363,7 +363,8 @@ def test_an_edited_file_keeps_its_comments_and_key_order(editor: Editor, project
 
 def test_every_project_diagram_is_kept_byte_for_byte_when_unchanged() -> None:
     """The round trip itself: each real file, opened and saved back with no change."""
-    from dama_diagrams.site.editor.drafts import draft_from_json, draft_of, file_text, read_diagram
+    from dama_diagrams.site.editor.drafts import draft_from_json, read_diagram
+    from dama_diagrams.site.editor.yaml_text import draft_of, file_text
 
     for path in sorted((ROOT / "diagrams").glob("*.yaml")):
         text = path.read_text(encoding="utf-8")
@@ -373,7 +374,8 @@ def test_every_project_diagram_is_kept_byte_for_byte_when_unchanged() -> None:
 
 def test_a_new_key_takes_its_place_and_a_removed_one_leaves_the_rest() -> None:
     """Keys go in the order diagram files write them, whatever the file's own order."""
-    from dama_diagrams.site.editor.drafts import draft_from_json, draft_of, file_text, read_diagram
+    from dama_diagrams.site.editor.drafts import draft_from_json, read_diagram
+    from dama_diagrams.site.editor.yaml_text import draft_of, file_text
 
     original = (
         "# top\n"

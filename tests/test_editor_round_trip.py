@@ -27,7 +27,8 @@ from dama_diagrams.engine.move import Move
 from dama_diagrams.engine.position import Position
 from dama_diagrams.site.editor import listen_editor
 from dama_diagrams.site.editor.checks import EditorError
-from dama_diagrams.site.editor.drafts import draft_from_json, draft_of, file_text, read_diagram
+from dama_diagrams.site.editor.drafts import draft_from_json, read_diagram
+from dama_diagrams.site.editor.yaml_text import draft_of, file_text
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted(path.name for path in (ROOT / "diagrams").glob("*.yaml"))

@@ -19,7 +19,8 @@ from ...engine.move import Move
 from ...engine.position import Position
 from ...engine.priority import Explanation, PriorityRule, separating_rule
 from .checks import EditorError
-from .drafts import PREVIEW_ID, Draft, checked, file_text
+from .drafts import PREVIEW_ID, Draft, checked
+from .yaml_text import file_text
 
 
 def listed_words(words: Sequence[str]) -> str:

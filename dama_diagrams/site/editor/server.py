@@ -53,8 +53,9 @@ from .checks import (
     header_fields,
     read_json,
 )
-from .drafts import PREVIEW_ID, checked, draft_from_json, draft_of, file_text, preview, read_diagram
+from .drafts import PREVIEW_ID, checked, draft_from_json, preview, read_diagram
 from .files import DiagramFiles, digest
+from .yaml_text import draft_of, file_text
 
 DEFAULT_PORT = 8010
 """Not 8000, where ``preview`` and ``serve`` listen: the editor runs beside them."""
