@@ -22,6 +22,84 @@
   var $ = function (id) { return document.getElementById(id); };
   var previewTimer = null;
 
+  /* The page's language, and its words for this script: the server writes them into the page
+     as {"English": "translation"}.  Every sentence the page shows goes through t(). */
+  var LANG = document.documentElement.getAttribute("lang") || "en";
+  var WORDS = (function () {
+    var element = document.getElementById("editor-words");
+    try { return element ? JSON.parse(element.textContent) || {} : {}; } catch (error) { return {}; }
+  })();
+
+  /* the English sentence in the page's language, its {name} placeholders filled from values */
+  function t(english, values) {
+    var text = Object.prototype.hasOwnProperty.call(WORDS, english) && WORDS[english] ?
+      WORDS[english] : english;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ?
+        String(values[name]) : whole;
+    });
+  }
+
+  /* a square's content ("white man", as the server names it) in words of the page */
+  function pieceName(content) {
+    switch (content) {
+      case "white man": return t("white man");
+      case "white king": return t("white king");
+      case "black man": return t("black man");
+      case "black king": return t("black king");
+      case "empty": return t("empty");
+      default: return content;
+    }
+  }
+
+  /* the same with its article, inside a sentence: "it holds a white man" */
+  function pieceWithArticle(content) {
+    switch (content) {
+      case "white man": return t("a white man");
+      case "white king": return t("a white king");
+      case "black man": return t("a black man");
+      case "black king": return t("a black king");
+      default: return t("no piece");
+    }
+  }
+
+  /* a claim of a diagram file ("multi-capture") in words */
+  function claimName(claim) {
+    switch (claim) {
+      case "setup": return t("the position");
+      case "move": return t("a move");
+      case "capture": return t("a capture");
+      case "multi-capture": return t("a multiple capture");
+      case "illegal": return t("a move that is not allowed");
+      case "priority": return t("priority");
+      case "free-choice": return t("free choice");
+      case "promotion": return t("promotion");
+      case "game-over": return t("game over");
+      default: return claim;
+    }
+  }
+
+  /* why a move is not allowed, or why a game is over ("man-takes-king") in words */
+  function reasonName(reason) {
+    switch (reason) {
+      case "backward": return t("a man never captures backwards");
+      case "man-takes-king": return t("a man may not capture a king");
+      case "capture-compulsory": return t("a capture is available, and capturing is compulsory");
+      case "priority": return t("another capture has priority");
+      case "occupied": return t("the landing square is not empty");
+      case "not-diagonal": return t("pieces only move along the diagonals");
+      case "no-piece": return t("there is no piece on the starting square");
+      case "nothing-to-capture": return t("there is no opposing piece to capture");
+      case "jumped-twice": return t("a piece cannot be captured twice");
+      case "no-pieces": return t("the side to move has no pieces left");
+      case "blocked": return t("the side to move has no legal move");
+      default: return reason;
+    }
+  }
+
+  /* "White to move." in words of the page */
+  function toMove(turn) { return turn === "white" ? t("White to move.") : t("Black to move."); }
+
   /* Material's page hook, for the site's figure scripts (step controls): called after a preview. */
   var pageHooks = [];
   window.document$ = { subscribe: function (run) { pageHooks.push(run); } };
@@ -30,11 +108,11 @@
     return fetch(path, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(data),
+      body: JSON.stringify(Object.assign({}, data, { lang: LANG })),
     }).then(function (response) {
       return response.json().then(function (body) {
         if (!response.ok) {
-          var error = new Error(body.error || "the editor refused the request");
+          var error = new Error(body.error || t("the editor refused the request"));
           error.status = response.status;
           error.body = body;
           throw error;
@@ -80,7 +158,7 @@
     for (var row = 0; row < 8; row++) {
       var line = document.createElement("div");
       line.setAttribute("role", "row");
-      line.setAttribute("aria-label", "row " + (row + 1));
+      line.setAttribute("aria-label", t("row {number}", { number: row + 1 }));
       line.className = "board-row";
       for (var column = 0; column < 8; column++) {
         var square = atPlace(row, column);
@@ -121,8 +199,9 @@
       piece.textContent = content.indexOf("king") >= 0 ? "K" : "";
       var clicked = state.clicks.indexOf(square) >= 0;
       element.setAttribute("aria-selected", clicked ? "true" : "false");
-      element.setAttribute(
-        "aria-label", "square " + square + ", " + content + (clicked ? ", chosen" : ""));
+      var words = { square: square, content: pieceName(content) };
+      element.setAttribute("aria-label", clicked ? t("square {square}, {content}, chosen", words) :
+        t("square {square}, {content}", words));
     }
   }
 
@@ -210,9 +289,13 @@
       return post("/api/position", { position: fenWith(square, content) })
         .then(function (answer) {
           showPosition(answer);
-          say("Square " + square + ": " + (answer.squares[String(square)] || "empty") + ".");
+          say(t("Square {square}: {content}.", {
+            square: square, content: pieceName(answer.squares[String(square)] || "empty"),
+          }));
         })
-        .catch(function (error) { say("Square " + square + " not changed: " + error.message); });
+        .catch(function (error) {
+          say(t("Square {square} not changed: {error}", { square: square, error: error.message }));
+        });
     });
   }
 
@@ -224,9 +307,11 @@
       return post("/api/position", { position: fenWith(to, piece, from, "empty") })
         .then(function (answer) {
           showPosition(answer);
-          say("The " + piece + " moved from " + from + " to " + to + ".");
+          say(t("The {piece} moved from {from} to {to}.", {
+            piece: pieceName(piece), from: from, to: to,
+          }));
         })
-        .catch(function (error) { say("Not moved: " + error.message); });
+        .catch(function (error) { say(t("Not moved: {error}", { error: error.message })); });
     });
   }
 
@@ -243,7 +328,7 @@
           showPosition(answer);
           var now = answer.squares[String(square)] || "empty";
           var refused = answer.refused.length ? answer.refused.join("; ") + ". " : "";
-          say(refused + "Square " + square + ": " + now + ".");
+          say(refused + t("Square {square}: {content}.", { square: square, content: pieceName(now) }));
         })
         .catch(function (error) { say(error.message); });
       return;
@@ -251,21 +336,22 @@
     if (state.clicks.length && state.clicks[0] === square && state.clicks.length === 1) {
       state.clicks = [];
       drawPieces();
-      say("Move cancelled.");
+      say(t("Move cancelled."));
       return;
     }
     var piece = state.squares[String(square)] || "";
     if (!state.clicks.length && piece.indexOf(state.turn) !== 0) {
       /* refused at the first click: a move starts from a piece of the side to move */
-      var side = state.turn === "white" ? "White" : "Black";
-      say("No move starts on " + square + ": it holds " + (piece ? "a " + piece : "no piece") +
-        ", and " + side + " is to move. Start on one of " + side + "'s pieces.");
+      var holds = { square: square, piece: pieceWithArticle(piece) };
+      say(state.turn === "white" ?
+        t("No move starts on {square}: it holds {piece}, and White is to move. Start on one of White's pieces.", holds) :
+        t("No move starts on {square}: it holds {piece}, and Black is to move. Start on one of Black's pieces.", holds));
       return;
     }
     state.clicks.push(square);
     drawPieces();
     if (state.clicks.length === 1) {
-      say("From " + square + ": now the square where it lands.");
+      say(t("From {square}: now the square where it lands.", { square: square }));
       return;
     }
     return post("/api/resolve", { position: state.fen, squares: state.clicks })
@@ -281,7 +367,8 @@
         } else {
           drawPieces();
         }
-        say(answer.status === "move" ? "Move " + answer.move + " chosen." : answer.message);
+        say(answer.status === "move" ? t("Move {move} chosen.", { move: answer.move }) :
+          answer.message);
       })
       .catch(function (error) {
         state.clicks = [];
@@ -306,11 +393,16 @@
 
   /* the end of a game in words, not in the file's ids ("black wins (no-pieces)") */
   function gameOverWords(over) {
-    var capital = function (side) { return side.charAt(0).toUpperCase() + side.slice(1); };
-    var loser = over.winner === "white" ? "Black" : "White";
-    var why = over.reason === "no-pieces" ? loser + " has no pieces left" :
-      over.reason === "blocked" ? loser + " has no move left" : over.reason;
-    return "The game is over: " + capital(String(over.winner)) + " wins; " + why + ".";
+    var white = over.winner === "white";
+    if (over.reason === "no-pieces") {
+      return white ? t("The game is over: White wins; Black has no pieces left.") :
+        t("The game is over: Black wins; White has no pieces left.");
+    }
+    if (over.reason === "blocked") {
+      return white ? t("The game is over: White wins; Black has no move left.") :
+        t("The game is over: Black wins; White has no move left.");
+    }
+    return white ? t("The game is over: White wins.") : t("The game is over: Black wins.");
   }
 
   function showAnalysis(answer) {
@@ -321,7 +413,7 @@
     state.legal = answer.legal;
     state.claims = answer.claims;
     $("fen").value = answer.fen;
-    $("turn-now").textContent = (answer.turn === "white" ? "White" : "Black") + " to move.";
+    $("turn-now").textContent = toMove(answer.turn);
     drawPieces();
     var over = $("game-over");
     over.hidden = !answer.game_over;
@@ -348,27 +440,30 @@
     }
     if (!answer.legal.length) {
       var none = document.createElement("li");
-      none.textContent = "none";
+      none.textContent = t("none");
       list.appendChild(none);
     }
     var chosen = answer.move;
-    $("chosen").textContent = !chosen ? "No move chosen: the diagram shows the position." :
-      chosen.legal ? "Chosen: " + chosen.move + "." :
-      "Chosen: " + chosen.move + ", which is not legal: " + chosen.detail;
-    var side = answer.turn === "white" ? "White" : "Black";
-    var count = answer.legal.length;
+    $("chosen").textContent = !chosen ? t("No move chosen: the diagram shows the position.") :
+      chosen.legal ? t("Chosen: {move}.", { move: chosen.move }) :
+      t("Chosen: {move}, which is not legal: {detail}", { move: chosen.move, detail: chosen.detail });
+    var count = { count: answer.legal.length };
+    var white = answer.turn === "white";
+    var moves = count.count === 1 ?
+      (white ? t("White to move, 1 legal move") : t("Black to move, 1 legal move")) :
+      (white ? t("White to move, {count} legal moves", count) :
+        t("Black to move, {count} legal moves", count));
     $("engine-summary").textContent = answer.game_over ? over.textContent :
-      side + " to move, " + count + (count === 1 ? " legal move" : " legal moves") +
-      (answer.explain_summary ? "; " + answer.explain_summary : ".");
+      moves + (answer.explain_summary ? "; " + answer.explain_summary : ".");
     /* the server's table: every text in it escaped there */
     $("explain").innerHTML = answer.explain || "";
     showClaims();
   }
 
   function claimLabel(option) {
-    var words = option.claim;
+    var words = claimName(option.claim);
     if (option.rule) words += ", " + ruleName(option.rule);
-    if (option.reason) words += ", " + option.reason;
+    if (option.reason) words += ", " + reasonName(option.reason);
     if (option.move) words += ": " + option.move;
     else if (option.moves) words += ": " + option.moves.join(", ");
     return words;
@@ -386,7 +481,7 @@
     if (kept) {
       var same = options.filter(function (option) { return sameClaim(option, kept); })[0];
       if (!same) {
-        options.unshift(Object.assign({}, kept, { summary: said || "as in the file" }));
+        options.unshift(Object.assign({}, kept, { summary: said || t("as in the file") }));
       }
     }
     fillSelect(select, options.map(function (option, index) {
@@ -414,7 +509,8 @@
     var select = $("claim");
     var option = (state.options || [])[Number(select.value)];
     state.draft = option ? Object.assign({}, kept && sameClaim(option, kept) ? kept : option) : null;
-    $("claim-summary").textContent = option ? "The engine: " + option.summary : "";
+    $("claim-summary").textContent = option ?
+      t("The engine: {summary}", { summary: option.summary }) : "";
     $("rule-row").hidden = !(state.draft && state.draft.claim === "priority");
     $("reason-row").hidden = !(state.draft && state.draft.reason);
     if (state.draft && state.draft.rule) $("rule").value = state.draft.rule;
@@ -426,7 +522,7 @@
   function fillReasons(draft) {
     var select = $("reason");
     var list = draft.claim === "game-over" ? choices.game_over_reasons : choices.illegal_reasons;
-    fillSelect(select, list.map(function (reason) { return [reason, reason]; }));
+    fillSelect(select, list.map(function (reason) { return [reason, reasonName(reason)]; }));
     select.value = draft.reason;
   }
 
@@ -470,7 +566,8 @@
         /* the site's own figure, made and escaped by the server */
         $("preview").innerHTML = answer.figure;
         $("yaml").textContent = answer.yaml;
-        $("preview-summary").textContent = "dama-diagrams verify: holds. " + answer.summary;
+        $("preview-summary").textContent =
+          t("dama-diagrams verify: holds. {summary}", { summary: answer.summary });
         pageHooks.forEach(function (run) { run(); });
       })
       .catch(function (error) {
@@ -478,10 +575,10 @@
         $("preview").textContent = "";
         $("preview-summary").textContent = "";
         /* no stale file text under a refusal */
-        $("yaml").textContent = "None: this diagram cannot be saved as it is.";
+        $("yaml").textContent = t("None: this diagram cannot be saved as it is.");
         $("preview-error").textContent = /^the name/i.test(error.message) ?
-          "The name is refused: " + error.message :
-          "The engine refuses this diagram: " + error.message;
+          t("The name is refused: {error}", { error: error.message }) :
+          t("The engine refuses this diagram: {error}", { error: error.message });
       });
   }
 
@@ -496,7 +593,7 @@
     delete data.opened;
     if (state.opened && data.name === state.name) {
       $("save-result").textContent = "";
-      $("save-error").textContent = "Save as writes a new file: type its new name first.";
+      $("save-error").textContent = t("Save as writes a new file: type its new name first.");
       $("name").focus();
       return;
     }
@@ -507,14 +604,14 @@
     $("save-result").textContent = "";
     $("save-error").textContent = "";
     if (!data.diagram) {
-      $("save-error").textContent = "Set up a position first: there is no claim to save.";
+      $("save-error").textContent = t("Set up a position first: there is no claim to save.");
       return;
     }
     post("/api/save", data)
       .then(function (answer) {
         state.name = data.name;
         state.opened = answer.opened;
-        $("opened").textContent = "Editing " + answer.saved + ".";
+        $("opened").textContent = t("Editing {file}.", { file: answer.saved });
         $("save-result").textContent = answer.message;
         $("yaml").textContent = answer.yaml;
         flushTyping();
@@ -528,29 +625,32 @@
         if (error.status === 409 && error.body && error.body.exists) {
           /* another file has this name: replaced only if the author says so, here and now */
           confirmFirst(
-            error.message + ". Replace " + shown + " with this diagram? Its present text is lost.",
-            "Replace " + shown,
+            t("{error}. Replace {file} with this diagram? Its present text is lost.",
+              { error: error.message, file: shown }),
+            t("Replace {file}", { file: shown }),
             function () {
               var again = Object.assign({}, data, { replace: error.body.exists });
               delete again.opened;
               saveAs(again);
             },
             function () {
-              $("save-error").textContent = "Not saved: " + shown +
-                " already exists and was not replaced; choose another name.";
+              $("save-error").textContent = t(
+                "Not saved: {file} already exists and was not replaced; choose another name.",
+                { file: shown });
               $("name").focus();
             });
           return;
         }
-        $("save-error").textContent = "Not saved: " + error.message;
+        $("save-error").textContent = t("Not saved: {error}", { error: error.message });
       });
   }
 
   function open(event) {
     event.preventDefault();
     var name = $("open-name").value;
-    whenNothingIsLost("Open diagrams/" + name + ".yaml? Your unsaved changes are lost.",
-      "Open it", function () { openNow(name); });
+    whenNothingIsLost(
+      t("Open {file}? Your unsaved changes are lost.", { file: "diagrams/" + name + ".yaml" }),
+      t("Open it"), function () { openNow(name); });
   }
 
   function openNow(name) {
@@ -570,7 +670,7 @@
           $("ask").value = fields.exercise.ask;
           $("question").value = fields.exercise.question;
         }
-        $("opened").textContent = "Editing diagrams/" + answer.name + ".yaml.";
+        $("opened").textContent = t("Editing {file}.", { file: "diagrams/" + answer.name + ".yaml" });
         var kept = {
           claim: fields.claim, move: fields.move, moves: fields.moves, rule: fields.rule,
           rejected: fields.rejected, reason: fields.reason,
@@ -584,10 +684,12 @@
             showClaims(kept);
             resetHistory();
             note("");
-            say("Opened diagrams/" + answer.name + ".yaml.");
+            say(t("Opened {file}.", { file: "diagrams/" + answer.name + ".yaml" }));
           });
       })
-      .catch(function (error) { $("save-error").textContent = "Not opened: " + error.message; });
+      .catch(function (error) {
+        $("save-error").textContent = t("Not opened: {error}", { error: error.message });
+      });
   }
 
   /* -- nothing lost: the history, the kept draft, New ---------------------- */
@@ -665,8 +767,8 @@
       if (at + by < 0 || at + by >= history.length) return;
       at += by;
       restoring = true;
-      return restore(JSON.parse(history[at]), "as before")
-        .then(function () { say(by < 0 ? "Undone." : "Redone."); },
+      return restore(JSON.parse(history[at]), t("as before"))
+        .then(function () { say(by < 0 ? t("Undone.") : t("Redone.")); },
           function (error) { say(error.message); })
         .then(function () { restoring = false; keep(); showHistory(); });
     });
@@ -714,18 +816,19 @@
 
   function restoreStored(kept) {
     restoring = true;
-    return restore(kept.draft, "as in your draft")
+    return restore(kept.draft, t("as in your draft"))
       .then(function () {
         state.name = kept.name || null;
         state.opened = kept.opened || null;
-        $("opened").textContent = state.opened ? "Editing diagrams/" + state.name + ".yaml." : "";
+        $("opened").textContent = state.opened ?
+          t("Editing {file}.", { file: "diagrams/" + state.name + ".yaml" }) : "";
         restoring = false;
         history = [JSON.stringify(snapshot())];
         at = 0;
         if (typeof kept.baseline === "string") baseline = kept.baseline;
         keep();
         showHistory();
-        note("Restored your unsaved draft.", true);
+        note(t("Restored your unsaved draft."), true);
       }, function () { restoring = false; });
   }
 
@@ -757,7 +860,7 @@
       restoring = false;
       resetHistory();
       focusSquare(state.focus);
-      say("A new diagram: the start position, no file opened.");
+      say(t("A new diagram: the start position, no file opened."));
     }, function () { restoring = false; });
   }
 
@@ -787,7 +890,7 @@
   var choices = { rules: [], illegal_reasons: [], game_over_reasons: [], asks: [] };
 
   function loadNames() {
-    return fetch("/api/start").then(function (response) { return response.json(); })
+    return fetch("/api/start?lang=" + encodeURIComponent(LANG)).then(function (response) { return response.json(); })
       .then(function (answer) {
         choices = answer;
         var select = $("open-name");
@@ -818,8 +921,9 @@
   /* a refused FEN stays in its box to be mended, marked invalid; the board keeps its own */
   function refusedFen(error) {
     $("fen").setAttribute("aria-invalid", "true");
-    say("Not shown: " + error.message.replace(/\.$/, "") + ". The board still shows " +
-      state.fen + ".");
+    say(t("Not shown: {error}. The board still shows {fen}.", {
+      error: error.message.replace(/\.$/, ""), fen: state.fen,
+    }));
   }
 
   /* the copy made at once, in the click, through a box out of sight (the focus stays on the
@@ -827,13 +931,13 @@
   function copyFen() {
     var fen = state.fen;
     var button = document.activeElement;
-    var copied = function () { say("Copied: " + fen + "."); };
+    var copied = function () { say(t("Copied: {fen}.", { fen: fen })); };
     var byHand = function () {
       var box = $("fen");
       box.value = fen;
       box.focus();
       box.select();
-      say("Not copied: the position string is selected in its box, Ctrl+C copies it.");
+      say(t("Not copied: the position string is selected in its box, Ctrl+C copies it."));
     };
     var hidden = document.createElement("textarea");
     hidden.value = fen;
@@ -878,11 +982,11 @@
     $("undo").addEventListener("click", function () { step(-1); });
     $("redo").addEventListener("click", function () { step(1); });
     $("new-diagram").addEventListener("click", function () {
-      whenNothingIsLost("Start a new diagram? Your unsaved changes to this one are lost.",
-        "Start a new diagram", newDiagram);
+      whenNothingIsLost(t("Start a new diagram? Your unsaved changes to this one are lost."),
+        t("Start a new diagram"), newDiagram);
     });
     $("discard").addEventListener("click", function () {
-      newDiagram().then(function () { note("Your unsaved draft is discarded."); });
+      newDiagram().then(function () { note(t("Your unsaved draft is discarded.")); });
     });
     $("confirm-yes").addEventListener("click", function () { $("confirm").close("yes"); });
     $("confirm-no").addEventListener("click", function () { $("confirm").close("no"); });
@@ -925,7 +1029,7 @@
       } else if (event.key === "Escape") {
         state.clicks = [];
         drawPieces();
-        say("Move cancelled.");
+        say(t("Move cancelled."));
       } else if (/^(Arrow|Home|End)/.test(event.key)) {
         event.preventDefault();
         moveFocus(event.key, event.ctrlKey);
@@ -936,7 +1040,7 @@
     $("no-move").addEventListener("click", function () { setPosition(state.fen); });
     $("turn").addEventListener("click", function () {
       setPosition((state.turn === "white" ? "B" : "W") + state.fen.slice(1)).then(function () {
-        say((state.turn === "white" ? "White" : "Black") + " to move.");
+        say(toMove(state.turn));
       });
     });
     $("flip").addEventListener("click", function () {
@@ -957,8 +1061,9 @@
       var fen = swappedFen();
       queue = queue.then(function () {
         return setPosition(fen).then(function () {
-          say("Colours swapped: " + (state.turn === "white" ? "White" : "Black") +
-            " to move, each piece on the square across the board.");
+          say(state.turn === "white" ?
+            t("Colours swapped: White to move, each piece on the square across the board.") :
+            t("Colours swapped: Black to move, each piece on the square across the board."));
         }, function () {});
       });
     });
@@ -966,7 +1071,7 @@
     $("fen-form").addEventListener("submit", function (event) {
       event.preventDefault();
       clearTimeout(typing);
-      setPosition(pastedFen($("fen").value)).then(function () { say("Position shown."); },
+      setPosition(pastedFen($("fen").value)).then(function () { say(t("Position shown.")); },
         refusedFen);
     });
     $("fen").addEventListener("input", function () {
@@ -974,7 +1079,7 @@
       typing = setTimeout(function () {
         if (pastedFen($("fen").value) === state.fen) return;
         post("/api/position", { position: pastedFen($("fen").value) })
-          .then(function (answer) { showPosition(answer); say("Position shown."); })
+          .then(function (answer) { showPosition(answer); say(t("Position shown.")); })
           .catch(refusedFen);
       }, 400);
     });
