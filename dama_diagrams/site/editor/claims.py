@@ -13,8 +13,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...diagram.captions import fillable
-from ...diagram.options import Claim
-from ...engine.legality import illegal_reason
+from ...diagram.options import Claim, show_options
+from ...diagram.schema import Diagram
+from ...diagram.suggestions import suggested_words
+from ...engine.attempts import plausible_moves
+from ...engine.legality import IllegalReason, illegal_reason
 from ...engine.move import Move
 from ...engine.position import Position
 from ...engine.priority import Explanation, PriorityRule, separating_rule
@@ -46,11 +49,19 @@ def claim_options(
             verified = checked(file_text(draft), PREVIEW_ID)
         except EditorError:
             continue
+        diagram = verified.diagram
+        claim = Claim(fields["claim"])
         option = {
             **_fields_json(fields),
             "summary": verified.summary,
-            "placeholders": list(fillable(verified.diagram)),  # what its caption may use
+            "placeholders": list(fillable(diagram)),  # what its caption may use
+            "show_options": list(show_options(claim, diagram.move)),
+            "suggested": _suggested(claim, diagram),
         }
+        if claim is Claim.SETUP:  # once the board is given as the moves that lead to it
+            option["suggested_played"] = _suggested(claim, diagram, played=True)
+        if claim is Claim.CAPTURE:
+            option["may_reject"] = steps_ruled_out(position)
         if fields["claim"] == Claim.PRIORITY.value:
             rule = PriorityRule(fields["rule"])
             option["rules_out"] = (
@@ -67,6 +78,35 @@ def claim_options(
         return _MOST_TELLING.index(Claim(option["claim"])), option.get("rule") != named, -rejected
 
     return sorted(options, key=order)
+
+
+def steps_ruled_out(position: Position) -> list[str]:
+    """The steps the side to move could make but for the capture it must make.
+
+    What a ``capture`` claim's ``rejected`` may list: verify accepts there only
+    a step that compulsory capture rules out.
+    """
+    return [
+        str(each)
+        for each in plausible_moves(position)
+        if not each.is_capture
+        and (problem := illegal_reason(position, each)) is not None
+        and problem.reason is IllegalReason.CAPTURE_COMPULSORY
+    ]
+
+
+def _suggested(claim: Claim, diagram: Diagram, *, played: bool = False) -> dict[str, str]:
+    """A title and caption to start from (the finder's), for the author to rewrite."""
+    title, caption = suggested_words(
+        claim,
+        diagram.rule,
+        diagram.reason,
+        diagram.position,
+        several=len(diagram.moves) > 1,
+        rejected=bool(diagram.rejected),
+        played=played,
+    )
+    return {"title": title, "caption": caption}
 
 
 def holding_values(claims: Sequence[dict[str, Any]]) -> dict[str, list[str]]:
@@ -128,6 +168,10 @@ def _candidates(
         {"claim": claim.value, "move": shown}
         for claim in (Claim.MOVE, Claim.CAPTURE, Claim.MULTI_CAPTURE, Claim.PROMOTION)
     ]
+    if not move.is_capture:  # every step of the piece: a king's four, a man's two
+        steps = tuple(str(each) for each in position.legal_moves() if each.origin == move.origin)
+        if len(steps) > 1:
+            found.append({"claim": Claim.MOVE.value, "moves": steps})
     chosen = explanation.candidate(move)
     if chosen is not None:
         by_rule: dict[str, list[str]] = {}
