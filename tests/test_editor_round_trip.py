@@ -290,6 +290,35 @@ def test_a_new_file_may_give_its_position_as_moves_from_the_start(
     status, saved = post(port, "/api/save", {"name": "after-22-18", "diagram": diagram})
     assert status == 200, saved
     path = project / "diagrams" / "after-22-18.yaml"
-    assert path.read_text().startswith("position: {moves: [22-18]}\nclaim: setup\n")
+    comment, rest = path.read_text().split("\n", 1)
+    assert comment.startswith("# ") and "initial" not in comment  # the engine's verdict
+    assert rest.startswith("position: {moves: [22-18]}\nclaim: setup\n")
     assert verify_paths([path]).ok
     path.unlink()
+
+
+def test_a_new_file_starts_with_its_source_note_and_the_engines_verdict(
+    server: tuple[int, Path],
+) -> None:
+    """As find --yaml writes: why the file holds is the first thing its reader sees."""
+    port, project = server
+    diagram = {
+        "position": "W:W22,24:B18",
+        "claim": "capture",
+        "move": "22x13",
+        "rejected": ["24-20"],
+        "note": "FID rules, art. 6.2",
+    }
+    status, saved = post(port, "/api/save", {"name": "noted", "diagram": diagram})
+    assert status == 200, saved
+    lines = (project / "diagrams" / "noted.yaml").read_text().splitlines()
+    assert lines[0] == "# FID rules, art. 6.2"
+    # the capture 22x13 is the only legal move; 24-20 is ruled out by it
+    assert lines[1].startswith("# ") and "22x13" in lines[1] and "24-20" in lines[1]
+    assert lines[2] == 'position: "W:W22,24:B18"'
+    assert verify_paths([project / "diagrams" / "noted.yaml"]).ok
+    broken = {**diagram, "note": "FID rules\n# claim: setup"}
+    status, refused = post(port, "/api/save", {"name": "noted-2", "diagram": broken})
+    assert status == 422 and "line breaks" in refused["error"]
+    assert not (project / "diagrams" / "noted-2.yaml").exists()
+    (project / "diagrams" / "noted.yaml").unlink()

@@ -67,6 +67,8 @@ class Draft:
     origin: Mapping[str, object] | None = None
     """The position as the file gives it when not as a FEN: ``{moves: [...]}``,
     ``{game: ..., after: ...}`` or ``{turn: ..., white: [...], black: [...]}``."""
+    note: str | None = None
+    """Where the position comes from: a new file's first comment line."""
     left_out: frozenset[str] = frozenset()
     """The fields the request did not send: see :data:`KEPT_KEYS` and :data:`CLAIM_KEYS`."""
 
@@ -131,8 +133,17 @@ def draft_from_json(data: Mapping[str, Any]) -> Draft:
         exercise=asked,
         show=_show_field(fields.get("show")),
         origin=_origin_field(fields.get("origin")),
+        note=_note_field(fields),
         left_out=left_out,
     )
+
+
+def _note_field(fields: Mapping[str, Any]) -> str | None:
+    """The source note: one line of printable text, for a comment line."""
+    note = text_field(fields, "note", limit=300)
+    if note is not None and not note.isprintable():
+        raise EditorError(422, "the source note is one line of text: remove its line breaks")
+    return note
 
 
 def _show_field(value: object) -> dict[str, object] | None:

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from ...diagram.claims import VerifiedDiagram
 from ...errors import DamaError
 from .._common import TEMPLATES
 from ..fence.assets import fence_css, fence_scripts
@@ -53,9 +54,9 @@ from .checks import (
     header_fields,
     read_json,
 )
-from .drafts import PREVIEW_ID, checked, draft_from_json, preview, read_diagram
+from .drafts import PREVIEW_ID, Draft, checked, draft_from_json, preview, read_diagram
 from .files import DiagramFiles, digest
-from .yaml_text import draft_of, file_text
+from .yaml_text import draft_of, file_text, with_comment
 
 DEFAULT_PORT = 8010
 """Not 8000, where ``preview`` and ``serve`` listen: the editor runs beside them."""
@@ -196,9 +197,8 @@ class Editor:
         draft = draft_from_json(data)
         name = data.get("name") or PREVIEW_ID
         name = check_name(name) if name != PREVIEW_ID else name
-        original = self._opened_text(data)
-        text = file_text(draft, original, self.root)
-        return {"yaml": text, **preview(checked(text, name, self.root))}
+        text, verified = self._text(draft, self._opened_text(data), name)
+        return {"yaml": text, **preview(verified)}
 
     def open(self, data: dict[str, Any]) -> dict[str, object]:
         name = check_name(data.get("name"))
@@ -219,9 +219,7 @@ class Editor:
         replace = data.get("replace")
         if replace is not None and not isinstance(replace, str):
             raise EditorError(400, "replace must be the digest the editor gave as exists")
-        original = self._opened_text(data)
-        text = file_text(draft, original, self.root)
-        checked(text, name, self.root)  # verify's very check: refused, nothing written
+        text, _ = self._text(draft, self._opened_text(data), name)  # verify's check first
         written = self.files.save(name, text.encode("utf-8"), opened, replace)
         shown = self.files.shown(name)
         said = f"saved {shown}" if written else f"{shown} is unchanged: not rewritten"
@@ -234,6 +232,18 @@ class Editor:
             "opened": digest(current),
             "yaml": text,
         }
+
+    def _text(self, draft: Draft, original: str | None, name: str) -> tuple[str, VerifiedDiagram]:
+        """The file's text for ``draft`` and verify's verdict on it (a 422 if it refuses).
+
+        A new file starts with the source note and the verdict as comments.
+        """
+        text = file_text(draft, original, self.root)
+        verified = checked(text, name, self.root)
+        if original is None:
+            text = with_comment(text, verified.summary, draft.note)
+            verified = checked(text, name, self.root)
+        return text, verified
 
     def _opened_text(self, data: dict[str, Any]) -> str | None:
         """The opened file's text, when the request edits one (it names it and its digest)."""

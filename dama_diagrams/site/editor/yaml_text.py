@@ -123,6 +123,16 @@ def file_text(draft: Draft, original: str | None = None, base: Path | None = Non
     return text
 
 
+def with_comment(text: str, verdict: str, note: str | None) -> str:
+    """A new file's text after its leading comment: the source note, then the engine's verdict.
+
+    As ``find --yaml`` writes its files: the first thing a reader of the file
+    sees is why it holds.
+    """
+    lines = [line for line in (note, verdict) if line]
+    return "".join(f"# {' '.join(line.split())}\n" for line in lines) + text
+
+
 def _load(original: str | None) -> Any:
     """The opened file's round-trip document (an empty one for a new file), or a 422."""
     from ruamel.yaml.comments import CommentedMap
