@@ -291,6 +291,30 @@ def test_same_sources_give_the_same_bytes(books: Path, tmp_path: Path) -> None:
     assert [path.read_bytes() for path in (project / BOOK_CACHE).iterdir()] == [made]
 
 
+def test_the_time_line_is_in_processor_seconds_and_its_parts_fit_its_total(
+    tmp_path: Path,
+) -> None:
+    """Two books laid out at once by two workers: each step's processor seconds, summed over
+    the workers, and a total that holds them all (review K20: the workers' summed wall time
+    was once printed beside the command's wall time, and was larger)."""
+    project = copy_project(tmp_path)
+    result = run_cli("booklet", "--lang", "en", "--lang", "it", cwd=project)
+    assert result.returncode == 0, result.stderr
+    line = result.stdout.splitlines()[-1]
+    prefix = "time in processor seconds, the workers' summed with this process's: "
+    assert line.startswith(prefix), line
+    steps, went_by = line.removeprefix(prefix).split("; ")
+    seconds = {
+        name: float(value.removesuffix("s"))
+        for name, value in (step.split(" ") for step in steps.split(", "))
+    }
+    assert list(seconds) == ["verify", "pages", "booklet", "total"]
+    assert seconds["booklet"] > 0  # both books were laid out: the copy has no book cache
+    parts = seconds["verify"] + seconds["pages"] + seconds["booklet"]
+    assert parts <= seconds["total"] + 0.02  # each figure is rounded to 0.01 s
+    assert re.fullmatch(r"\d+\.\d\ds went by", went_by), went_by
+
+
 def test_letter_paper(tmp_path: Path) -> None:
     result = run_cli("booklet", "--lang", "it", "--paper", "letter", "--out", tmp_path, cwd=ROOT)
     assert result.returncode == 0, result.stderr
