@@ -32,7 +32,7 @@ from dama_diagrams.site.editor.yaml_text import draft_of, file_text
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted(path.name for path in (ROOT / "diagrams").glob("*.yaml"))
-PAGE_SENDS = ("position", "claim", "move", "moves", "rule", "rejected", "reason")
+PAGE_SENDS = ("position", "origin", "claim", "move", "moves", "rule", "rejected", "reason", "show")
 """The fields the page sends today besides title, caption and exercise (editor.js, diagram())."""
 
 
@@ -85,6 +85,7 @@ def as_the_page_sends(fields: dict[str, Any]) -> dict[str, Any]:
     sent = {key: fields[key] for key in PAGE_SENDS}
     sent.update(title=fields["title"] or "", caption=fields["caption"] or "")
     sent["exercise"] = fields["exercise"]
+    sent["note"] = ""  # a source note goes only into a new file
     return sent
 
 
@@ -159,6 +160,7 @@ def test_a_new_board_does_not_silently_drop_moves_from_the_start(server: tuple[i
     before = path.read_bytes()
     answer = opened(port, "notation-example")
     fields = as_the_page_sends(answer["diagram"])
+    del fields["origin"]  # a request that does not say what becomes of the moves
     clicked = {**fields, "position": played("22-18", "11-14")}  # one move less: another board
     assert clicked["position"] != fields["position"]
     for route in ("/api/preview", "/api/save"):
@@ -267,6 +269,7 @@ def test_a_board_given_as_a_mapping_is_written_as_one(server: tuple[int, Path]) 
     before = path.read_text()
     answer = opened(port, "board-numbers")
     page = {**as_the_page_sends(answer["diagram"]), "position": "W:WK22,30:B5"}
+    del page["origin"]  # as the page sends a mapping's board changed by hand: "as written"
     status, saved = save(port, "board-numbers", page, answer["opened"])
     assert status == 200, saved
     text = path.read_text()

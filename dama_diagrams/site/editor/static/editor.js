@@ -18,6 +18,10 @@
   var state = {
     fen: START, turn: "white", squares: {}, legal: [], move: null, claims: [],
     draft: null, flip: false, clicks: [], focus: 1, name: null, opened: null,
+    /* how the file gives the board: null a FEN, {moves}, {game, number, after}, a mapping
+       {turn, white, black}; undefined: as the opened file writes it (a mapping redrawn) */
+    origin: null,
+    pendingOrigin: null,  /* {value}: the origin of the board the next answer shows */
   };
   var $ = function (id) { return document.getElementById(id); };
   var previewTimer = null;
@@ -407,6 +411,15 @@
 
   function showAnalysis(answer) {
     $("fen").removeAttribute("aria-invalid");
+    var dropped = false;
+    if (state.pendingOrigin) {
+      state.origin = state.pendingOrigin.value;
+      state.pendingOrigin = null;
+    } else if (answer.fen !== state.fen && state.origin) {
+      /* a board set up by hand: moves or a game no longer give it */
+      dropped = !isMapping(state.origin);
+      state.origin = isMapping(state.origin) ? undefined : null;
+    }
     state.fen = answer.fen;
     state.turn = answer.turn;
     state.squares = answer.squares;
@@ -457,16 +470,53 @@
       moves + (answer.explain_summary ? "; " + answer.explain_summary : ".");
     /* the server's table: every text in it escaped there */
     $("explain").innerHTML = answer.explain || "";
+    $("play-move").disabled = !(chosen && chosen.legal);
+    showOrigin(dropped);
     showClaims();
+  }
+
+  function isMapping(origin) { return !!origin && !origin.moves && !origin.game; }
+
+  /* how the file will give the board, in words; a board from moves or a game can become a FEN */
+  function showOrigin(dropped) {
+    var origin = state.origin;
+    var words;
+    if (origin && origin.moves) {
+      words = t("The file gives this board as the moves from the start: {moves}.",
+        { moves: origin.moves.join(" ") });
+    } else if (origin && origin.game) {
+      var where = { game: origin.game, number: origin.number || 1, after: origin.after };
+      words = origin.after ?
+        t("The file gives this board as game {number} of {game}, after move {after}.", where) :
+        t("The file gives this board as the end of game {number} of {game}.", where);
+    } else if (origin || origin === undefined) {
+      words = t("The file gives this board as the pieces of each side, square by square.");
+    } else {
+      words = t("The file gives this board as a position string (FEN).");
+    }
+    if (dropped) {
+      words = t("The board was changed by hand, so moves no longer give it.") + " " + words;
+    }
+    $("origin-now").textContent = words;
+    $("origin-fen").hidden = !(origin && (origin.moves || origin.game));
   }
 
   function claimLabel(option) {
     var words = claimName(option.claim);
-    if (option.rule) words += ", " + ruleName(option.rule);
+    if (option.rule) {
+      return words + ", " + t("rule {number} rules out {moves}", {
+        number: ruleNumber(option.rule), moves: (option.rejected || []).join(", "),
+      }) + ": " + option.move;
+    }
     if (option.reason) words += ", " + reasonName(option.reason);
     if (option.move) words += ": " + option.move;
     else if (option.moves) words += ": " + option.moves.join(", ");
     return words;
+  }
+
+  function ruleNumber(value) {
+    var index = choices.rules.map(function (rule) { return rule.value; }).indexOf(value);
+    return index < 0 ? value : String(index + 1);
   }
 
   function ruleName(value) {
@@ -513,26 +563,135 @@
       t("The engine: {summary}", { summary: option.summary }) : "";
     $("rule-row").hidden = !(state.draft && state.draft.claim === "priority");
     $("reason-row").hidden = !(state.draft && state.draft.reason);
-    if (state.draft && state.draft.rule) $("rule").value = state.draft.rule;
+    if (state.draft && state.draft.rule) fillRules(state.draft);
     if (state.draft && state.draft.reason) fillReasons(state.draft);
+    showRejectable(option);
+    showDisplayOptions(option);
     schedulePreview();
     record();
   }
 
+  /* the claims of the same kind and move that hold here: a menu switches between them only */
+  function holdingAlike(draft) {
+    return (state.options || []).filter(function (option) {
+      return option.claim === draft.claim && (option.move || null) === (draft.move || null);
+    });
+  }
+
+  function fillRules(draft) {
+    fillSelect($("rule"), holdingAlike(draft).filter(function (option) { return option.rule; })
+      .map(function (option) { return [option.rule, ruleName(option.rule)]; }));
+    $("rule").value = draft.rule;
+  }
+
   function fillReasons(draft) {
-    var select = $("reason");
-    var list = draft.claim === "game-over" ? choices.game_over_reasons : choices.illegal_reasons;
-    fillSelect(select, list.map(function (reason) { return [reason, reasonName(reason)]; }));
-    select.value = draft.reason;
+    fillSelect($("reason"), holdingAlike(draft).filter(function (option) { return option.reason; })
+      .map(function (option) { return [option.reason, reasonName(option.reason)]; }));
+    $("reason").value = draft.reason;
+  }
+
+  /* the rule or reason menu chose another holding claim: the claim menu follows */
+  function switchClaim(key, value) {
+    var options = state.options || [];
+    for (var index = 0; index < options.length; index++) {
+      var option = options[index];
+      if (option[key] === value && option.claim === state.draft.claim &&
+          (option.move || null) === (state.draft.move || null)) {
+        $("claim").value = String(index);
+        chooseClaim();
+        return;
+      }
+    }
+  }
+
+  /* a capture claim's steps that compulsory capture rules out: ticked ones are drawn refused */
+  function showRejectable(option) {
+    var steps = (option && option.may_reject) || [];
+    var row = $("reject-row"), box = $("reject-steps");
+    row.hidden = !steps.length;
+    box.textContent = "";
+    var ticked = (state.draft && state.draft.rejected) || [];
+    steps.forEach(function (step) {
+      var label = document.createElement("label");
+      var input = document.createElement("input");
+      input.type = "checkbox";
+      input.value = step;
+      input.checked = ticked.indexOf(step) >= 0;
+      input.addEventListener("change", function () {
+        state.draft.rejected = Array.prototype.filter.call(
+          box.querySelectorAll("input:checked"), function () { return true; })
+          .map(function (each) { return each.value; });
+        schedulePreview();
+        record();
+      });
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" " + step));
+      box.appendChild(label);
+    });
+  }
+
+  /* -- display options ------------------------------------------------------ */
+
+  var SHOW_DEFAULTS = { arrows: true, turn: true, flip: false, steps: true };
+
+  /* only the options that apply to the claim are shown, and sent */
+  function showDisplayOptions(option) {
+    var applies = (option && option.show_options) || [];
+    ["numbers", "arrows", "turn", "flip", "steps"].forEach(function (key) {
+      $("show-" + key + "-row").hidden = applies.indexOf(key) < 0;
+    });
+  }
+
+  function showFields() {
+    var option = (state.options || [])[Number($("claim").value)];
+    var applies = (option && option.show_options) || [];
+    var show = {};
+    if (applies.indexOf("numbers") >= 0 && $("show-numbers").value) {
+      show.numbers = $("show-numbers").value;
+    }
+    Object.keys(SHOW_DEFAULTS).forEach(function (key) {
+      if (applies.indexOf(key) >= 0 && $("show-" + key).checked !== SHOW_DEFAULTS[key]) {
+        show[key] = $("show-" + key).checked;
+      }
+    });
+    return Object.keys(show).length ? show : null;
+  }
+
+  function setShowInputs(show) {
+    show = show || {};
+    var numbers = show.numbers === true ? "all" : show.numbers === false ? "none" : show.numbers;
+    $("show-numbers").value = numbers || "";
+    Object.keys(SHOW_DEFAULTS).forEach(function (key) {
+      $("show-" + key).checked = key in show ? !!show[key] : SHOW_DEFAULTS[key];
+    });
+  }
+
+  function showInputs() {
+    var values = { numbers: $("show-numbers").value };
+    Object.keys(SHOW_DEFAULTS).forEach(function (key) { values[key] = $("show-" + key).checked; });
+    return values;
+  }
+
+  function setShowValues(values) {
+    if (!values) { setShowInputs(null); return; }
+    $("show-numbers").value = values.numbers || "";
+    Object.keys(SHOW_DEFAULTS).forEach(function (key) { $("show-" + key).checked = values[key]; });
   }
 
   /* -- the diagram -------------------------------------------------------- */
 
+  var CLAIM_FIELDS = ["claim", "move", "moves", "rule", "rejected", "reason"];
+
   function diagram() {
     if (!state.draft) return null;
-    var fields = Object.assign({}, state.draft);
-    delete fields.summary;
+    var fields = {};
+    CLAIM_FIELDS.forEach(function (key) {
+      if (state.draft[key] !== undefined) fields[key] = state.draft[key];
+    });
     fields.position = state.fen;
+    if (state.origin !== undefined) fields.origin = state.origin;
+    fields.show = showFields();
+    fields.note = $("note").value;
     fields.title = $("title").value;
     fields.caption = $("caption").value;
     fields.exercise = $("is-exercise").checked ?
@@ -671,6 +830,8 @@
           $("question").value = fields.exercise.question;
         }
         $("opened").textContent = t("Editing {file}.", { file: "diagrams/" + answer.name + ".yaml" });
+        $("note").value = "";
+        setShowInputs(fields.show);
         var kept = {
           claim: fields.claim, move: fields.move, moves: fields.moves, rule: fields.rule,
           rejected: fields.rejected, reason: fields.reason,
@@ -680,6 +841,7 @@
             state.move = fields.move;
             state.clicks = [];
             state.draft = kept;
+            state.pendingOrigin = { value: "origin" in fields ? fields.origin : undefined };
             showAnalysis(analysis);
             showClaims(kept);
             resetHistory();
@@ -708,6 +870,8 @@
       fen: state.fen, move: state.move || null, draft: draft, title: $("title").value,
       caption: $("caption").value, name: $("name").value,
       exercise: $("is-exercise").checked, ask: $("ask").value, question: $("question").value,
+      origin: state.origin === undefined ? "as written" : state.origin, show: showInputs(),
+      note: $("note").value,
     };
   }
 
@@ -785,9 +949,14 @@
         $("exercise-row").hidden = !draft.exercise;
         if (draft.ask) $("ask").value = draft.ask;
         $("question").value = draft.question;
+        $("note").value = draft.note || "";
+        setShowValues(draft.show);
         state.move = draft.move;
         state.clicks = [];
         state.draft = draft.draft;
+        state.pendingOrigin = {
+          value: draft.origin === "as written" ? undefined : draft.origin || null,
+        };
         showAnalysis(analysis);
         if (draft.draft) showClaims(draft.draft, said);
       });
@@ -848,7 +1017,9 @@
     state.name = null;
     state.opened = null;
     state.draft = null;
-    ["title", "caption", "name", "question"].forEach(function (id) { $(id).value = ""; });
+    ["title", "caption", "name", "question", "note"].forEach(function (id) { $(id).value = ""; });
+    setShowInputs(null);
+    state.pendingOrigin = { value: null };
     $("is-exercise").checked = false;
     $("exercise-row").hidden = true;
     $("opened").textContent = "";
@@ -897,6 +1068,12 @@
         var current = select.value;
         fillSelect(select, answer.diagrams.map(function (name) { return [name, name]; }));
         if (current) select.value = current;
+        var games = answer.games || [];
+        fillSelect($("game-file"), games.map(function (name) { return [name, name]; }));
+        $("game-form").querySelectorAll("select, input, button").forEach(function (control) {
+          control.disabled = !games.length;
+        });
+        if (!games.length) $("game-after").textContent = "";
       });
   }
 
@@ -904,6 +1081,72 @@
     var pair = function (each) { return [each.value, each.label]; };
     fillSelect($("rule"), choices.rules.map(pair));
     fillSelect($("ask"), choices.asks.map(pair));
+  }
+
+  /* -- where the board comes from: moves played, a game's position ------- */
+
+  /* the chosen move played: the board after it; from the start, the moves are kept */
+  function playMove() {
+    var move = state.move;
+    if (!move) return;
+    queue = queue.then(function () {
+      var origin = state.origin === undefined ? null : state.origin;
+      return post("/api/play", { position: state.fen, move: move, origin: origin })
+        .then(function (answer) {
+          state.pendingOrigin = { value: answer.origin };
+          return setPosition(answer.position);
+        })
+        .then(function () {
+          say(t("Played {move}: the board is the position after it.", { move: move }));
+          var first = $("moves").querySelector("button");
+          if (first) first.focus();
+        })
+        .catch(function (error) { say(error.message); });
+    });
+  }
+
+  /* a game's moves listed to choose from; with show, the board after the move chosen */
+  function readGame(after, show) {
+    var number = Number($("game-number").value) || 1;
+    var data = { game: $("game-file").value, number: number };
+    if (after) data.after = after;
+    queue = queue.then(function () {
+      return post("/api/game", data)
+        .then(function (answer) {
+          var select = $("game-after");
+          var chosen = select.value;
+          fillSelect(select, [["", t("the last move (the final position)")]].concat(
+            answer.moves.map(function (each) { return [each.after, each.after + " " + each.move]; })));
+          select.value = show ? (after || "") : chosen;
+          if (!show) {
+            say(t("{game}, game {number}: {count} moves, {white} against {black}.", {
+              game: answer.game, number: answer.number, count: answer.moves.length,
+              white: answer.white, black: answer.black,
+            }));
+            return;
+          }
+          state.pendingOrigin = { value: answer.origin };
+          return setPosition(answer.position).then(function () {
+            say(t("The board is the game's position: {moves}.",
+              { moves: answer.sequence.join(" ") || t("the start") }));
+          });
+        })
+        .catch(function (error) { say(error.message); });
+    });
+  }
+
+  /* the claim's suggested title and caption, to start from */
+  function suggest() {
+    var option = (state.options || [])[Number($("claim").value)];
+    if (!option || !option.suggested) return;
+    var played = state.origin && (state.origin.moves || state.origin.game);
+    var words = played && option.suggested_played ? option.suggested_played : option.suggested;
+    flushTyping();
+    $("title").value = words.title;  /* English, as the file keeps it: the catalogs translate */
+    $("caption").value = words.caption;
+    schedulePreview();
+    record();
+    say(t("The suggested title and caption are in their boxes: rewrite them at will."));
   }
 
   /* -- the FEN box: what authors paste, and a copy ----------------------- */
@@ -1084,15 +1327,25 @@
       }, 400);
     });
     $("claim").addEventListener("change", function () { chooseClaim(); });
-    $("rule").addEventListener("change", function () {
-      if (state.draft) state.draft.rule = $("rule").value;
-      schedulePreview();
-      record();
-    });
+    $("rule").addEventListener("change", function () { switchClaim("rule", $("rule").value); });
     $("reason").addEventListener("change", function () {
-      if (state.draft) state.draft.reason = $("reason").value;
+      switchClaim("reason", $("reason").value);
+    });
+    $("note").addEventListener("input", function () { schedulePreview(); typed(); });
+    $("show-options").addEventListener("change", function () { schedulePreview(); record(); });
+    $("suggest").addEventListener("click", suggest);
+    $("play-move").addEventListener("click", playMove);
+    $("origin-fen").addEventListener("click", function () {
+      state.origin = null;
+      showOrigin(false);
       schedulePreview();
       record();
+      say(t("The file will give this board as a position string (FEN)."));
+    });
+    $("game-read").addEventListener("click", function () { readGame(null); });
+    $("game-form").addEventListener("submit", function (event) {
+      event.preventDefault();
+      readGame($("game-after").value || null, true);
     });
     ["title", "caption", "question", "name"].forEach(function (id) {
       $(id).addEventListener("input", function () { schedulePreview(); typed(); });
