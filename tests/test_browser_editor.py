@@ -188,18 +188,31 @@ def test_the_rule_4_diagram_set_up_by_keyboard_only(page: Any, editor: tuple[str
     assert report.verified[0].rule.value == "king-first"
 
 
-def test_a_refuted_claim_cannot_be_saved(page: Any, editor: tuple[str, Path]) -> None:
+def test_the_rule_menu_offers_only_rules_that_hold(page: Any, editor: tuple[str, Path]) -> None:
+    """E3: no menu turns a holding claim into a refused one; the server refuses one all the same.
+
+    FID art. 6.9's example: both captures take three pieces with the king, two of them
+    kings, so rules 1 to 3 do not separate them and only rule 4 (king met first) decides.
+    """
     show_rule_4_capture(page)
     label = page.locator("#claim option", has_text="priority").first.text_content()
     page.select_option("#claim", label=label)
-    page.select_option("#rule", "most-pieces")  # both captures take three pieces: not rule 1
-    page.wait_for_selector("#preview-error:not(:empty)")
-    assert "most-pieces does not decide" in page.inner_text("#preview-error")
-    page.fill("#name", "wrong-rule")
-    page.click("#save")
-    page.wait_for_selector("#save-error:not(:empty)")
-    assert "Not saved" in page.inner_text("#save-error")
-    assert "most-pieces does not decide" in page.inner_text("#save-error")
+    rules = page.eval_on_selector_all("#rule option", "options => options.map(o => o.value)")
+    assert rules == ["king-first"]
+    page.wait_for_selector("#preview-summary:not(:empty)")
+    assert page.inner_text("#preview-error") == ""
+    # the claim sent anyway, as a hand-made request would: refused, nothing written
+    said = page.evaluate(
+        """async () => {
+            const diagram = {position: 'W:WK30:B10,12,18,K20,K26,27', claim: 'priority',
+                move: '30x21x14x5', rule: 'most-pieces', rejected: ['30x23x16x7']};
+            const r = await fetch('/api/save', {method: 'POST',
+                headers: {'Content-Type': 'application/json'},
+                body: JSON.stringify({name: 'wrong-rule', diagram})});
+            return [r.status, (await r.json()).error];
+        }"""
+    )
+    assert said[0] == 422 and "most-pieces does not decide" in said[1]
     assert not (editor[1] / "diagrams" / "wrong-rule.yaml").exists()
 
 

@@ -537,6 +537,15 @@
     fillSelect(select, options.map(function (option, index) {
       return [String(index), claimLabel(option)];
     }));
+    /* each option names its claim as the file writes it, for tools that drive the page */
+    Array.prototype.forEach.call(select.options, function (element, index) {
+      var option = options[index];
+      element.dataset.claim = option.claim;
+      element.dataset.move = option.move || "";
+      element.dataset.moves = (option.moves || []).join(" ");
+      element.dataset.rule = option.rule || "";
+      element.dataset.reason = option.reason || "";
+    });
     state.options = options;
     var chosen = 0;
     if (kept) {
