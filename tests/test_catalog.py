@@ -1047,3 +1047,26 @@ def _edit_translation(path: Path, pick: Callable[[Any], bool], edit: Callable[[s
     message = next(message for message in catalog if message.id and pick(message))
     message.string = edit(str(message.string))
     write_catalog(path, catalog)
+
+
+def test_no_fuzzy_guess_is_copied_from_english_with_other_numbers() -> None:
+    """A guess for "Rule 2: ..." copied from "Rule 4: ..." would teach the wrong rule (E11).
+
+    Babel's fuzzy matching proposes the rule 4 title's translation for both new titles;
+    only the one whose numbers agree keeps it, for the translator to check.
+    """
+    from babel.messages.catalog import Catalog as BabelCatalog
+
+    from dama_diagrams.site.i18n.reading import measured
+
+    old = BabelCatalog(locale="it")
+    old.add("Rule 4: king met first", "Regola 4: prima la dama incontrata")
+    template = BabelCatalog()
+    template.add("Rule 2: the king captures first")
+    template.add("Rule 4: the king met first")
+    updated = measured(old, template)
+    other_rule = updated.get("Rule 2: the king captures first")
+    same_rule = updated.get("Rule 4: the king met first")
+    assert other_rule is not None and other_rule.string == "" and not other_rule.fuzzy
+    assert same_rule is not None and same_rule.fuzzy
+    assert same_rule.string == "Regola 4: prima la dama incontrata"

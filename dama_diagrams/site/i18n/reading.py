@@ -292,7 +292,21 @@ def measured(catalog: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
     for message in messages_of(catalog):
         if message.fuzzy and not message.previous_id and previous.get(message_key(message)):
             message.previous_id = list(previous[message_key(message)])
+        if message.fuzzy and message.string and _other_numbers(message):
+            # "Rule 2: …" guessed from "Rule 4: …": a trap for a translator, no suggestion
+            message.string = ""
+            message.flags.discard("fuzzy")
+            message.previous_id = []
     return catalog
+
+
+def _other_numbers(message: Message) -> bool:
+    """Whether a fuzzy guess was copied from English with other numbers (a rule, a square)."""
+    old = _previous_english(message)
+    return old is not None and _NUMBERS.findall(old) != _NUMBERS.findall(str(message.id))
+
+
+_NUMBERS = re.compile(r"\d+")
 
 
 def messages_of(catalog: BabelCatalog) -> Iterable[Message]:
