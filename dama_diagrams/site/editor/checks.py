@@ -14,6 +14,8 @@ so a write never leaves ``diagrams/``.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -160,10 +162,36 @@ def check_name(name: object) -> str:
     if not isinstance(name, str) or not name:
         raise EditorError(400, f"give the diagram a name: {_NAME_HINT}")
     if len(name) > MAX_NAME:
-        raise EditorError(400, f"the name is {len(name)} characters long; {_NAME_HINT}")
+        raise EditorError(400, f"the name is {len(name)} characters long; {_NAME_HINT}{_try(name)}")
     if not ID_PATTERN.fullmatch(name):
-        raise EditorError(400, f"{_shown(name)} cannot be a diagram's name: {_NAME_HINT}")
+        raise EditorError(
+            400, f"{_shown(name)} cannot be a diagram's name: {_NAME_HINT}{_try(name)}"
+        )
+    if name.split(".")[0].upper() in WINDOWS_RESERVED:
+        raise EditorError(
+            400,
+            f"{name!r} cannot be a diagram's name: Windows reserves it for a device, so a "
+            f"checkout of the project there would fail; try '{name}-diagram'",
+        )
     return name
+
+
+WINDOWS_RESERVED = frozenset(
+    ["CON", "PRN", "AUX", "NUL"]
+    + [f"{port}{number}" for port in ("COM", "LPT") for number in range(1, 10)]
+)
+"""File names Windows keeps for devices, whatever their extension: diagrams/con.yaml is one."""
+
+
+def suggested_name(text: str) -> str:
+    """A diagram id made of ``text``: accents dropped, other signs as '-' (``regola-2-e``)."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:MAX_NAME].rstrip("-")
+
+
+def _try(name: str) -> str:
+    suggestion = suggested_name(name)
+    return f"; try {suggestion!r}" if suggestion and ID_PATTERN.fullmatch(suggestion) else ""
 
 
 def text_field(data: Mapping[str, Any], key: str, *, limit: int = 4000) -> str | None:
