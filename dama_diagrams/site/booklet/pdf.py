@@ -2,8 +2,13 @@
 
 Typst (the ``typst`` package, one wheel with no system library) reads nothing
 but what the book is made of: the markup comes in as bytes, the diagrams as
-``sys.inputs``, its root is an empty folder, and only the fonts Typst embeds
-are used, so a book is the same on every machine.  Every book is PDF/UA-1,
+``sys.inputs``, its root is an empty folder (removed once Typst has it), and
+only the fonts Typst embeds are used, so a book is the same on every machine.
+A process lays out all its books in one Typst world: the fonts load once, and
+a diagram Typst has read for one language's book serves the next, since the
+diagrams go in without their ``<title>`` and ``<desc>``, the only words that
+differ between languages (which the PDF never shows: a figure is read aloud by
+the alternative text the markup gives it).  Every book is PDF/UA-1,
 which Typst checks as it writes it: tagged, its language set, every diagram
 read aloud by its description.  The PDF's dates come from
 ``SOURCE_DATE_EPOCH`` (none when it is unset), so the same sources give the
@@ -16,8 +21,11 @@ to Typst, is a :class:`BookRefusedError` that says why in one line, and
 
 from __future__ import annotations
 
+import re
 import tempfile
+import threading
 from types import ModuleType
+from typing import Any
 
 from ...errors import DamaError
 from .._common import SiteError
@@ -40,6 +48,11 @@ class BookRefusedError(SiteError):
 
 
 _BUG = "report it as a bug, with the page"
+_WORLD: list[Any] = []
+"""This process's Typst compiler, once made: the world every book here is laid out in."""
+_WORLD_LOCK = threading.Lock()
+_WORDS = re.compile(r"<(title|desc)\b[^>]*>.*?</\1\s*>", re.DOTALL)
+"""An SVG's title and description: words of one language, which Typst does not draw."""
 
 
 def printable_document(book: BookSources, *, paper: str = "a4") -> BookDocument:
@@ -85,13 +98,13 @@ def book_pdf(
     typst = typst_module()
     if document is None:
         document = printable_document(book, paper=paper)
-    with tempfile.TemporaryDirectory(prefix="dama-book-") as empty_root:
-        compiler = typst.Compiler(root=empty_root, ignore_system_fonts=True)
+    pictures = {name: _WORDS.sub("", svg) for name, svg in document.images.items()}
+    with _WORLD_LOCK:
         try:
-            pdf = compiler.compile(
+            pdf = _world(typst).compile(
                 document.markup.encode("utf-8"),
                 format="pdf",
-                sys_inputs=document.images,
+                sys_inputs=pictures,
                 pdf_standards=[STANDARD],
                 timestamp=book.epoch,
             )
@@ -103,6 +116,7 @@ def book_pdf(
                 + (f" ({hints})" if hints else "")
             ) from exc
         except BaseException as exc:  # pyo3's PanicException derives from BaseException only
+            _WORLD.clear()  # whatever Typst held after it failed is not used again
             if not isinstance(exc, Exception) and type(exc).__name__ != "PanicException":
                 raise  # Ctrl-C, SystemExit
             panic = type(exc).__name__ == "PanicException"
@@ -112,6 +126,19 @@ def book_pdf(
             ) from None
     assert isinstance(pdf, bytes)
     return pdf
+
+
+def _world(typst: ModuleType) -> Any:
+    """This process's Typst compiler: made once, with the fonts Typst embeds and no others.
+
+    Its root is an empty folder, removed as soon as the compiler has it, so the
+    book can read no file at all; what Typst remembers of one book (fonts, the
+    diagrams it has read, text it has shaped) serves the next.
+    """
+    if not _WORLD:
+        with tempfile.TemporaryDirectory(prefix="dama-book-") as empty_root:
+            _WORLD.append(typst.Compiler(root=empty_root, ignore_system_fonts=True))
+    return _WORLD[0]
 
 
 def _one_line(exc: BaseException, limit: int = 300) -> str:
