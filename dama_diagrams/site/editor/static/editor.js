@@ -503,10 +503,10 @@
 
   function claimLabel(option) {
     var words = claimName(option.claim);
-    if (option.rule) {
-      return words + ", " + t("rule {number} rules out {moves}", {
+    if (option.rule) {  /* "priority: 30x21x14x5 (rule 4 rules out 30x23x16x7)" */
+      return words + ": " + option.move + " (" + t("rule {number} rules out {moves}", {
         number: ruleNumber(option.rule), moves: (option.rejected || []).join(", "),
-      }) + ": " + option.move;
+      }) + ")";
     }
     if (option.reason) words += ", " + reasonName(option.reason);
     if (option.move) words += ": " + option.move;
@@ -1078,7 +1078,9 @@
         fillSelect(select, answer.diagrams.map(function (name) { return [name, name]; }));
         if (current) select.value = current;
         var games = answer.games || [];
-        fillSelect($("game-file"), games.map(function (name) { return [name, name]; }));
+        fillSelect($("game-file"), games.length ?
+          games.map(function (name) { return [name, name]; }) :
+          [["", t("none: put a PDN file in games/ to take a position from it")]]);
         $("game-form").querySelectorAll("select, input, button").forEach(function (control) {
           control.disabled = !games.length;
         });
