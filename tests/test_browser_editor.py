@@ -668,6 +668,36 @@ def test_a_piece_dragged_to_another_square_moves_there_in_one_step(page: Any) ->
     fen_is(page, "W:W22,K30:B27")
 
 
+def test_a_piece_dragged_with_a_finger_moves_there(page: Any) -> None:
+    """On a phone, a piece moves under the finger (real touch events, as Chromium makes them)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    show_fen(page, "W:W22,K30:B27")
+    fen_is(page, "W:W22,K30:B27")
+    page.locator("#board").scroll_into_view_if_needed()
+    centres = []
+    for number in (30, 19):
+        box = square(page, number).bounding_box()
+        centres.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    touch = page.context.new_cdp_session(page)
+    touch.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        (x0, y0), (x1, y1) = centres
+        touch.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+        )
+        for step in range(1, 6):
+            x, y = x0 + (x1 - x0) * step / 5, y0 + (y1 - y0) * step / 5
+            touch.send(
+                "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+            )
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        fen_is(page, "W:WK19,22:B27")  # the king from 30 to 19 in one step
+    finally:
+        touch.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        touch.detach()
+    assert page.inner_text("#status") == "The white king moved from 30 to 19."
+
+
 def test_a_move_cannot_start_on_an_empty_square_or_the_other_sides_piece(page: Any) -> None:
     page.check('input[name="mode"][value="play"]')
     square(page, 17).click()  # empty, in the start position

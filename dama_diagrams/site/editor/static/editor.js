@@ -1253,14 +1253,21 @@
       focusSquare(square);
       act(square);
     });
-    /* a drag with the mouse (or a pen) when setting up: the piece goes where it is let go;
-       a press and release on one square stays a click */
+    /* a drag with the mouse, a pen or a finger when setting up: the piece goes where it is let
+       go; a press and release on one square stays a click.  While setting up, a finger on the
+       board moves pieces rather than the page (the page scrolls beside the board). */
     var dragFrom = null;
+    var touchForSetup = function () { board.style.touchAction = mode() === "setup" ? "none" : ""; };
+    touchForSetup();
+    document.querySelectorAll('input[name="mode"]').forEach(function (radio) {
+      radio.addEventListener("change", touchForSetup);
+    });
     board.addEventListener("pointerdown", function (event) {
       var target = event.target.closest("[data-square]");
-      dragFrom = target && mode() === "setup" && event.pointerType !== "touch" &&
+      dragFrom = target && mode() === "setup" &&
         state.squares[target.dataset.square] ? Number(target.dataset.square) : null;
     });
+    board.addEventListener("pointercancel", function () { dragFrom = null; });
     board.addEventListener("pointerup", function (event) {
       var from = dragFrom;
       dragFrom = null;
@@ -1306,6 +1313,7 @@
       radio.addEventListener("change", function () {
         /* a piece chosen is for setting up: a click then puts it, whatever the mode was */
         document.querySelector('input[name="mode"][value="setup"]').checked = true;
+        touchForSetup();
         state.clicks = [];
         drawPieces();
       });
