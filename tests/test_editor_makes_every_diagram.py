@@ -214,3 +214,40 @@ def test_the_editor_makes_the_shipped_diagram_from_an_empty_board(
     assert page.inner_text("#save-error") == ""
     made = load_diagram(editor[1] / "diagrams" / f"made-{name}.yaml")
     assert meaning(made) == meaning(shipped)
+
+
+@pytest.fixture(scope="module")
+def shipped_editor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The editor of a copy of the project's diagrams and games."""
+    project = tmp_path_factory.mktemp("shipped") / "project"
+    shutil.copytree(ROOT / "diagrams", project / "diagrams")
+    shutil.copytree(ROOT / "games", project / "games")
+    shutil.copy(ROOT / "mkdocs.yml", project)
+    with serving(project) as port:
+        yield f"http://127.0.0.1:{port}/", project
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_an_opened_file_saved_in_the_page_keeps_its_bytes(
+    new_page: PageOpener, shipped_editor: tuple[str, Path], name: str
+) -> None:
+    """Opened, previewed and saved with no change, by the page itself: not one byte moves."""
+    url, project = shipped_editor
+    path = project / "diagrams" / f"{name}.yaml"
+    before = path.read_bytes()
+    page = new_page(viewport={"width": 1280, "height": 900})
+    page.goto(url)
+    page.wait_for_selector("#moves button")
+    page.select_option("#open-name", name)
+    page.click("#open-form button")
+    page.wait_for_function(
+        "name => document.querySelector('#status').textContent.includes(name)", arg=name
+    )
+    page.wait_for_function("() => document.querySelector('#preview-summary').textContent !== ''")
+    assert page.inner_text("#preview-error") == ""
+    page.click("#save")
+    page.wait_for_selector("#save-result:not(:empty)")
+    assert page.inner_text("#save-error") == ""
+    assert "unchanged" in page.inner_text("#save-result")
+    assert path.read_bytes() == before
+    assert new_page.errors == []
