@@ -124,32 +124,56 @@ def test_english_book_has_one_bookmark_per_page_in_navigation_order(books: Path)
     assert [title for title, _ in outline] == ENGLISH_CHAPTERS
     pages = [page for _, page in outline]
     assert pages == sorted(pages) and len(set(pages)) == len(pages)
-    assert pages[0] == 2  # after the cover and the contents
+    assert pages[0] == 3  # after the cover, the colophon on its back, and the contents
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_each_chapter_starts_a_page_under_its_running_header(books: Path, language: str) -> None:
+def test_each_chapter_opens_a_page_of_its_own_and_runs_in_its_header(
+    books: Path, language: str
+) -> None:
     reader = _read(books, language)
     outline = _outline(reader)
     assert len(outline) == len(ENGLISH_CHAPTERS)
     ends = [page for _, page in outline[1:]] + [len(reader.pages)]
     texts = _texts(books, language)
+    blank = re.compile(r"\s*")
     for (title, start), end in zip(outline, ends, strict=True):
+        # The chapter's own heading opens its first page, with no running header above it.
+        assert " ".join(texts[start].split()).startswith(title), (language, title)
+        # ...with no running header above it: nothing in the page's top margin.
+        assert _top_of_text(books / f"{language}.pdf", start) > TOP_MARGIN, (language, title)
         for index in range(start, end):
             text = texts[index]
-            # The running header names the chapter, the footer gives the page number.
-            assert text.startswith(f"{title}\n"), (language, title, index)
+            if blank.fullmatch(text):
+                continue  # a blank page that pads an A5 booklet to whole sheets
+            # The running header names the chapter past its first page; the footer the page.
+            if index > start:
+                assert text.startswith(f"{title}\n"), (language, title, index)
+                assert _top_of_text(books / f"{language}.pdf", index) < TOP_MARGIN
             assert text.rstrip().endswith(f"\n{index + 1}"), (language, title, index)
-        # The chapter's own heading opens its first page, under the header.
-        assert texts[start].startswith(f"{title}\n{title}\n")
+
+
+TOP_MARGIN = 20 * 72 / 25.4
+"""20 mm in points: the running header sits above it, the text of the page below it."""
+
+
+def _top_of_text(pdf: Path, index: int) -> float:
+    """How far below the top of page ``index`` its first word starts, in points (pdftotext)."""
+    found = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(index + 1), "-l", str(index + 1), pdf, "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return min(float(y) for y in re.findall(r'<word xMin="[^"]*" yMin="([^"]*)"', found))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_contents_give_each_chapter_its_page_number_and_link(books: Path, language: str) -> None:
     reader = _read(books, language)
-    contents = reader.pages[1]
-    lines = _texts(books, language)[1].splitlines()
-    assert lines[-1] == "2"  # its own page number
+    contents = reader.pages[2]  # after the cover and its back, the colophon
+    lines = _texts(books, language)[2].splitlines()
+    assert lines[-1] == "3"  # its own page number
     listed = [re.match(r"^(.*?) ?(?:\. ?){3,}(\d+)$", line) for line in lines[1:-1]]
     assert all(listed), lines
     outline = _outline(reader)
@@ -228,9 +252,8 @@ def test_diagrams_are_vectors_never_bitmaps(books: Path, language: str) -> None:
         if obj.get("/Subtype") == "/Image"
     ]
     assert images == []  # not one bitmap, so surely none the size of a board
-    # The starting position's page: 64 squares and 24 men, each drawn as a path.
-    outline = dict(_outline(reader))
-    board = reader.pages[outline[ENGLISH_CHAPTERS[1]] if language == "en" else 4]
+    # The starting position's page, the first chapter's: 64 squares and 24 men, as paths.
+    board = reader.pages[_outline(reader)[0][1]]
     content = board.get_contents()
     assert content is not None
     operators = content.get_data().split()
@@ -282,6 +305,7 @@ def test_the_game_is_printed_move_by_move(books: Path) -> None:
 def test_same_sources_give_the_same_bytes(books: Path, tmp_path: Path) -> None:
     """A copy of the project, without the book cache: laid out again, byte for byte the same."""
     project = copy_project(tmp_path)
+    shutil.copy(ROOT / "pyproject.toml", project)  # the licence the colophon names
     assert not (project / BOOK_CACHE).exists()
     result = run_cli("booklet", "--lang", "en", cwd=project, env={"SOURCE_DATE_EPOCH": EPOCH})
     assert result.returncode == 0, result.stderr
@@ -426,7 +450,8 @@ def test_tagged_with_its_language_and_a_real_structure(books: Path, language: st
     assert "/StructTreeRoot" in pdf.Root
     roles = [role for role, _ in _structure(language, books)]
     # Headings, lists and tables with header cells, as the pages have them.
-    assert roles.count("/H1") == len(ENGLISH_CHAPTERS)
+    assert roles.count("/H1") == len(ENGLISH_CHAPTERS) + 1  # and the contents' own
+    assert roles.count("/Title") == 1  # the cover's title
     assert "/H2" in roles and "/L" in roles and "/LI" in roles
     assert "/Table" in roles and "/TH" in roles and "/TD" in roles
 
@@ -478,7 +503,8 @@ SCREEN_WORDS = {
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_page_or_word_for_the_sites_authors(books: Path, language: str) -> None:
-    text = " ".join(_texts(books, language)).lower()
+    # Past the cover and the colophon, which names the publisher (site_author of mkdocs.yml).
+    text = " ".join(_texts(books, language)[2:]).lower()
     text = " ".join(text.split())
     found = [word for word in SCREEN_WORDS[language] if word in text]
     assert found == [], language
@@ -493,7 +519,7 @@ def test_every_cross_reference_gives_the_page_it_leads_to(books: Path, language:
     reader = _read(books, language)
     checked = 0
     texts = _texts(books, language)
-    for index, page in enumerate(reader.pages[2:], start=2):
+    for index, page in enumerate(reader.pages[3:], start=3):
         text = " ".join(texts[index].split())
         for annotation in page.get("/Annots", []):
             link = annotation.get_object()
@@ -548,7 +574,7 @@ def test_without_typst_the_booklet_command_says_what_to_install(tmp_path: Path) 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_page_holds_a_lone_line(books: Path, language: str) -> None:
     """Widows and orphans kept together: every page past the contents has more than a line."""
-    for index, page in enumerate(_texts(books, language)[2:], start=3):
+    for index, page in enumerate(_texts(books, language)[3:], start=4):
         lines = [line for line in page.splitlines() if line.strip()]
         body = lines[1:-1]  # past the running header, before the page number
         assert len(body) >= 3, (language, index, body)

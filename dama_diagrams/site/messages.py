@@ -192,6 +192,14 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("book.exercise", "Exercise {number}"),
     pgettext("book.page_reference", "{reference}, p. {page}"),
     pgettext("book.subject", "The rules of Italian draughts, as played under the rules of the Italian Draughts Federation (FID)"),
+    pgettext("book.subtitle", "The rules of the Italian Draughts Federation, explained with diagrams"),
+    pgettext("book.edition", "Edition of {date}"),
+    pgettext("book.publisher", "Published by {publisher}."),
+    pgettext("book.licence", "Licence: {licence}. You may copy, print and share this book."),
+    pgettext("book.sources", "Source: the technical rules of the Italian Draughts Federation (FID), Capo I, as published on www.federdama.org. Every diagram was checked against them by the rules engine on {date}."),
+    pgettext("book.printed", "Printed on {date}."),
+    pgettext("book.report", "Found an error? Please report it at {address}."),
+    pgettext("book.same_diagram", "{caption} (See the diagram on p. {page}.)"),
 ])
 # fmt: on
 """Every message of the code, by key, in English."""

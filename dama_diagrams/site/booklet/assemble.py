@@ -24,13 +24,23 @@ from ..._html_tree import ROOT
 from .._common import DIAGRAM_DIR, step_folder
 from ..i18n.safe_text import SAFE_SCHEMES
 from ..pages.renderer import EXERCISES_PAGE
-from .markup import SOURCE_HREF, BookMarkup, classes, labelled_ids, string_literal, text_content
+from .markup import (
+    SOURCE_HREF,
+    BookMarkup,
+    classes,
+    labelled_ids,
+    string_literal,
+    text_content,
+    text_markup,
+)
 from .places import BookWarning
 from .sources import BookSources
 from .tree import page_tree
 
 GLOSSARY_PAGE = "glossary"
 SOLUTIONS_ID = "solutions"
+PAGES_PER_SHEET = {"a5": 4}
+"""The papers of a folded booklet (A5: A4 sheets folded once), padded to whole sheets."""
 LAYOUT = files(__package__).joinpath("book.typ")
 """The book's page, type and blocks, which the generated document uses."""
 
@@ -63,8 +73,17 @@ def book_document(book: BookSources, *, paper: str = "a4") -> BookDocument:
     if answers:
         chapters.append((SOLUTIONS_ID, _solutions_chapter(book.solutions, answers)))
     chapters.sort(key=lambda chapter: chapter[0] == GLOSSARY_PAGE)  # stable: the glossary last
+    order = [name for name, _ in chapters]
+    for _, tree in chapters:
+        _lists_in_book_order(tree, order, book.solutions)
     labels = frozenset(identifier for _, tree in chapters for identifier in labelled_ids(tree))
-    writer = BookMarkup(book.assets, labels, book.reference, places=book.places)
+    writer = BookMarkup(
+        book.assets,
+        labels,
+        book.reference,
+        same_diagram=book.same_diagram,
+        places=book.places,
+    )
     body = []
     for name, tree in chapters:
         writer.page = EXERCISES_PAGE if name == SOLUTIONS_ID else name  # whose template it is
@@ -81,17 +100,21 @@ def _front(book: BookSources, paper: str) -> str:
     """
     settings = {
         "title": string_literal(book_text(book.title)),
+        "subtitle": string_literal(book_text(book.subtitle)),
         "language": string_literal(book.language.split("-")[0]),
         "language-name": string_literal(book_text(book.language_name)),
-        "date": string_literal(book_text(book.date)),
+        "edition": string_literal(book_text(book.edition or book.date)),
         "pdf-date": "auto" if book.epoch is not None else "none",
         "contents": string_literal(book_text(book.contents)),
         "subject": string_literal(book.subject),
         "author": f"({string_literal(book.author)},)" if book.author else "()",
+        "colophon": "".join(f"[{text_markup(line)}], " for line in book.colophon).join("()"),
         "paper": string_literal(paper),
+        "pad-to": str(PAGES_PER_SHEET.get(paper, 1)),
     }
     arguments = ", ".join(f"{key}: {value}" for key, value in settings.items())
     layout = LAYOUT.read_text(encoding="utf-8")
+    layout = f"#let book-paper = {string_literal(paper)}\n{layout}"
     return f"{layout}\n#show: dama-book.with({arguments})\n\n"
 
 
@@ -129,6 +152,39 @@ def _book_target(href: str, page: str, names: set[str]) -> str | None:
     if target not in names:
         return None
     return f"#{target}--{fragment}" if fragment else f"#{target}"
+
+
+def _lists_in_book_order(tree: ET.Element, order: list[str], solutions: str) -> None:
+    """A list of the book's chapters (the first page's "All the rules") in the book's order,
+    which moves the glossary to the end, with the chapter of answers the book adds.
+
+    A list is one when each of its items starts with a link to a chapter.
+    """
+    for listing in tree.iter("ul"):
+        items = [item for item in listing if item.tag == "li"]
+        targets = [_chapter_linked(item, order) for item in items]
+        if len(items) < 3 or None in targets or len(items) != len(listing):
+            continue
+        found = [target for target in targets if target is not None]
+        if SOLUTIONS_ID in order and EXERCISES_PAGE in found and SOLUTIONS_ID not in found:
+            item = ET.Element("li")
+            ET.SubElement(item, "a", {"href": f"#{SOLUTIONS_ID}"}).text = solutions
+            items.append(item)
+            found.append(SOLUTIONS_ID)
+        ranked = sorted(zip(found, items, strict=True), key=lambda pair: order.index(pair[0]))
+        tail = listing[-1].tail if len(listing) else None
+        for item in list(listing):
+            listing.remove(item)
+        listing.extend(item for _, item in ranked)
+        listing[-1].tail = tail
+
+
+def _chapter_linked(item: ET.Element, order: list[str]) -> str | None:
+    """The chapter that a list item starts with a link to, if it does."""
+    if (item.text or "").strip() or not len(item) or item[0].tag != "a":
+        return None
+    target = item[0].get("href", "").removeprefix("#")
+    return target if target in order else None
 
 
 def _add_game_steps(tree: ET.Element, book: BookSources) -> None:

@@ -135,10 +135,14 @@ class BookMarkup:
     reference: str
     """The catalog's "{reference}, p. {page}": how a cross-reference names its page."""
     engine_label: str = ""
+    same_diagram: str = "{caption} (See the diagram on p. {page}.)"
+    """The catalog's words for a diagram printed before, which the book prints once."""
     page: str = ""
     images: dict[str, str] = field(default_factory=dict)
     places: Mapping[str, TemplatePlaces] = field(default_factory=dict)
     warnings: list[BookWarning] = field(default_factory=list)
+    printed: dict[str, str] = field(default_factory=dict)
+    """The label of each diagram's board printed so far, by its picture: a repeat refers to it."""
     _linking: int = field(default=0, init=False, repr=False)
 
     # --- what the book says of a page ----------------------------------------------
@@ -252,7 +256,10 @@ class BookMarkup:
                 run.append(self.inline(child, depth + 1))
                 run.append(text_markup(child.tail or ""))
         parts.append("".join(run).strip())
-        return "\n\n".join(part for part in parts if part)
+        kept = [part for part in parts if part]
+        if depth == 0:
+            kept = _last_line_kept(kept)
+        return "\n\n".join(kept)
 
     def block(self, element: ET.Element, depth: int) -> str:
         if depth > MAX_DEPTH:
@@ -268,7 +275,12 @@ class BookMarkup:
         if tag == "p":
             if _picture_alone(element):
                 return self.picture(element[0], alone=True)
-            return self.inline_content(element, depth).strip()
+            text = self.inline_content(element, depth).strip()
+            if text_content(element).rstrip().endswith(":"):  # it introduces what follows
+                return f"#block(sticky: true)[{text}]"
+            return text
+        if "dama-legend" in css:  # the key to the diagrams: each marker with its symbol
+            return self._legend(element)
         if tag in ("ul", "ol"):
             return self._list(element, depth)
         if tag == "table":
@@ -327,16 +339,23 @@ class BookMarkup:
         )
 
     def figure(self, element: ET.Element, depth: int, after: str = "") -> str:
-        """A checked diagram: the board beside its caption, moves, legend and engine line."""
+        """A checked diagram: the board beside its caption, moves, legend and engine line.
+
+        A diagram the book has printed already is printed once: here its caption
+        names the page it is on.
+        """
         board = next((image for image in element.iter("img")), None)
         if board is None:
             raise SiteError(f"docs/pages/{self.page}.md.j2: a figure without its board")
-        picture = self.image(board.get("src", ""), board.get("alt", ""), "100%")
+        source = board.get("src", "")
         caption = next((part for part in element if part.tag == "figcaption"), None)
+        shown = [] if caption is None else [p for p in caption if not self._skipped(p)]
+        words = next((part for part in shown if "dama-caption" in classes(part)), None)
+        if source in self.printed and words is not None:
+            return self._printed_before(source, words, depth, after)
+        picture = self.image(source, board.get("alt", ""), "100%")
         parts: list[str] = []
-        for part in [] if caption is None else list(caption):
-            if self._skipped(part):
-                continue
+        for part in shown:
             css = classes(part)
             if "dama-legend" in css:
                 parts.append(self._legend(part))
@@ -345,7 +364,17 @@ class BookMarkup:
             else:
                 parts.append(self.inline_content(part, depth).strip())
         extra = f", after: [{after}]" if after else ""
-        return f"#dama-figure({picture}, [{_PARAGRAPHS.join(parts)}]{extra})"
+        where = self.printed[source] = f"dama-diagram-{len(self.printed) + 1}"
+        return f"#dama-figure({picture}, [{_PARAGRAPHS.join(parts)}]{extra}) <{where}>"
+
+    def _printed_before(self, source: str, words: ET.Element, depth: int, after: str) -> str:
+        """A diagram printed before: its caption and the page it is on, then what follows it."""
+        caption = self.inline_content(words, depth).strip()
+        where = f"<{self.printed[source]}>"
+        page = f"#link({where})[#context counter(page).at({where}).first()]"
+        text = message_markup(self.same_diagram, {"caption": caption, "page": page})
+        reference = f"#dama-see-diagram[{text}]"
+        return f"{reference}\n\n{after}" if after else reference
 
     def _legend(self, element: ET.Element) -> str:
         entries: list[str] = []
@@ -502,6 +531,28 @@ _WRAPPERS: dict[str, Callable[[str], str]] = {
     "s": lambda body: f"#strike[{body}]",
     "del": lambda body: f"#strike[{body}]",
 }
+
+
+SHORT_ENDING = 700
+"""A chapter's last paragraph this short in markup (a few lines, "Try it yourself: ...",
+its links and page references counted) is never printed alone at the top of a page: it
+stays with the block before it."""
+KEPT_BEFORE = 4000
+"""The longest block (in markup) that a chapter's short last paragraph is kept with: far
+less than a page."""
+_INLINE = ("#link(", "#emph[", "#strong[", "#raw(", "#context ")
+
+
+def _last_line_kept(parts: list[str]) -> list[str]:
+    """A chapter's blocks, its short last paragraph kept on the page of the block before."""
+    if len(parts) < 2 or parts[-2].startswith("#heading(") or len(parts[-2]) > KEPT_BEFORE:
+        return parts
+    last = parts[-1]
+    if last.startswith("#") and not last.startswith(_INLINE):
+        return parts
+    if len(last) > SHORT_ENDING or "\n\n" in last:
+        return parts
+    return [*parts[:-2], f"#block(breakable: false)[{parts[-2]}\n\n{last}]"]
 
 
 def _picture_alone(paragraph: ET.Element) -> bool:

@@ -8,8 +8,10 @@ that a worker process can turn them into a PDF.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
+import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +19,7 @@ from pathlib import Path
 from babel.dates import format_date
 
 from ..._book_text import glyph_problem
-from ...diagram._yaml import read_utf8
+from ...diagram._yaml import load_yaml, read_utf8
 from ...errors import DamaError, shorten
 from .._common import SiteError
 from ..i18n import DEFAULT_LANGUAGE, Catalog, load_catalog, native_name, translation_problems
@@ -59,6 +61,15 @@ class BookSources:
     """What the book is about, for its metadata."""
     author: str | None = None
     """Who publishes it: ``site_author`` of ``mkdocs.yml``."""
+    subtitle: str = ""
+    """What the book is, under its title on the cover."""
+    edition: str = ""
+    """The cover's edition line, with its date."""
+    colophon: tuple[str, ...] = ()
+    """The colophon's lines, on the back of the cover: publisher, licence, sources, print
+    date, where to report an error."""
+    same_diagram: str = "{caption} (See the diagram on p. {page}.)"
+    """What the book prints for a diagram it has printed before (``{caption}``, ``{page}``)."""
     places: Mapping[str, TemplatePlaces] = field(default_factory=dict)
     """Each page's template, by the page's name: where a warning about the book says an
     element is written.  Nothing in the PDF depends on it."""
@@ -80,6 +91,7 @@ def book_sources(
         if epoch is not None
         else datetime.datetime.now(datetime.UTC).date()
     )
+    date = book_date(day, catalog.language)
     assets = {
         path: content.encode("utf-8") if isinstance(content, str) else content
         for path, content in files.items()
@@ -89,7 +101,7 @@ def book_sources(
         language=catalog.language,
         title=catalog.text("site.name"),
         language_name=native_name(catalog.language),
-        date=format_date(day, format="long", locale=catalog.language.replace("-", "_")),
+        date=date,
         contents=catalog.text("book.contents"),
         solutions=catalog.text("book.solutions"),
         pages=tuple(pages.items()),
@@ -99,8 +111,71 @@ def book_sources(
         reference=catalog.text("book.page_reference", reference="{reference}", page="{page}"),
         subject=catalog.text("book.subject"),
         author=author,
+        subtitle=catalog.text("book.subtitle"),
+        edition=catalog.text("book.edition", date=date),
+        colophon=_colophon(catalog, author, date),
+        same_diagram=catalog.text("book.same_diagram", caption="{caption}", page="{page}"),
         places=places or {},
     )
+
+
+def book_date(day: datetime.date, language: str) -> str:
+    """A day as the language writes it in full: "1er décembre 2025", "1º dicembre 2025"."""
+    written = format_date(day, format="long", locale=language.replace("-", "_"))
+    ordinal = _FIRST_OF_THE_MONTH.get(language.split("-", maxsplit=1)[0])
+    if day.day == 1 and ordinal is not None and written.startswith("1 "):
+        written = ordinal + written[1:]
+    return written
+
+
+_FIRST_OF_THE_MONTH = {"fr": "1er", "it": "1º"}
+"""The languages that write the first of the month as an ordinal (CLDR's long date does not)."""
+
+
+def _colophon(catalog: Catalog, author: str | None, date: str) -> tuple[str, ...]:
+    """The colophon's lines: who publishes the book, its licence, its sources, when it was
+    printed and where to report an error; a fact the project does not give is left out."""
+    facts = project_facts(catalog.path)
+    lines = [catalog.text("book.publisher", publisher=author)] if author else []
+    if facts.licence:
+        lines.append(catalog.text("book.licence", licence=facts.licence))
+    lines.append(catalog.text("book.sources", date=date))
+    lines.append(catalog.text("book.printed", date=date))
+    if facts.report:
+        lines.append(catalog.text("book.report", address=facts.report))
+    return tuple(lines)
+
+
+@dataclass(frozen=True)
+class ProjectFacts:
+    """What the colophon says of the project: its licence (``license`` of ``pyproject.toml``)
+    and where to report an error (``repo_url`` of ``mkdocs.yml``, MkDocs' own key)."""
+
+    licence: str | None = None
+    report: str | None = None
+
+
+def project_facts(catalog_path: Path) -> ProjectFacts:
+    """The facts of the project that holds a catalog (the first folder above it with a
+    ``mkdocs.yml``); none for a catalog of no project."""
+    root = next(
+        (folder for folder in catalog_path.parents if (folder / "mkdocs.yml").is_file()), None
+    )
+    if root is None:
+        return ProjectFacts()
+    licence = report = None
+    with contextlib.suppress(OSError, ValueError):
+        project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+        value = project.get("project", {}).get("license")
+        value = value.get("text") if isinstance(value, dict) else value
+        licence = " ".join(str(value).split()) or None if value else None
+    with contextlib.suppress(OSError, DamaError):
+        config, _ = load_yaml(
+            read_utf8(root / "mkdocs.yml", "mkdocs.yml", SiteError), "mkdocs.yml", SiteError
+        )
+        value = config.get("repo_url") if isinstance(config, dict) else None
+        report = " ".join(str(value).split()) or None if value else None
+    return ProjectFacts(licence, report)
 
 
 def template_places(
