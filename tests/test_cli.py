@@ -124,3 +124,19 @@ def test_decimal_arguments_are_refused_with_their_range(
 def test_main_returns_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["moves", "W:W22:B1"]) == 0
     assert capsys.readouterr().out == "22-18 22-19\n"
+
+
+def test_version_prints_the_version_the_changelog_names_last() -> None:
+    """``--version``: the newest version of CHANGELOG.md, which pyproject.toml gives too."""
+    import re
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    changelog = (root / "CHANGELOG.md").read_text(encoding="utf-8")
+    newest = re.findall(r"^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$", changelog, re.M)[0]
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["version"] == newest
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout == f"dama-diagrams {newest}\n"
+    assert result.stderr == ""

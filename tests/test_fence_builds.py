@@ -45,7 +45,7 @@ show: {steps: true}
 WRONG_LINE = "move: 22x14"
 WRONG = GOOD.replace("move: 22x13", WRONG_LINE)
 
-MANUAL = (Path(__file__).resolve().parent.parent / "manual" / "anywhere.md").read_text(
+MANUAL = (Path(__file__).resolve().parent.parent / "manual" / "docs" / "anywhere.md").read_text(
     encoding="utf-8"
 )
 FENCE_CONFIG = re.search(

@@ -149,7 +149,7 @@ def test_an_unknown_language_is_refused_when_the_site_is_set_up() -> None:
 
 
 def test_the_manuals_python_markdown_example_runs(tmp_path: Path) -> None:
-    readme = (ROOT / "manual" / "anywhere.md").read_text(encoding="utf-8")
+    readme = (ROOT / "manual" / "docs" / "anywhere.md").read_text(encoding="utf-8")
     found = re.search(r"```python\n(import markdown\n.*?DamaFenceExtension.*?)```", readme, re.S)
     assert found is not None, "the manual shows no Python-Markdown example"
     script = f"text = {page('dama')!r}\n" + found[1]

@@ -380,9 +380,9 @@ def test_cli_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], mes
 
 
 def test_the_manuals_example_is_what_the_command_prints() -> None:
-    readme = (Path(__file__).resolve().parent.parent / "manual" / "diagram-files.md").read_text(
-        encoding="utf-8"
-    )
+    readme = (
+        Path(__file__).resolve().parent.parent / "manual" / "docs" / "diagram-files.md"
+    ).read_text(encoding="utf-8")
     command = "$ dama-diagrams find --claim priority --rule king-first --max-pieces 7 --count 3"
     start = readme.index(command)
     shown = readme[start:].split("\n$ ", 1)[0].splitlines()

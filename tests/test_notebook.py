@@ -89,8 +89,8 @@ json.dump([output.data for output in captured.outputs], sys.stdout)
 
 
 def manual_notebook_example() -> str:
-    """The code of the manual's "Notebooks" (manual/anywhere.md), as a reader copies it."""
-    readme = (ROOT / "manual" / "anywhere.md").read_text(encoding="utf-8")
+    """The code of the manual's "Notebooks" (manual/docs/anywhere.md), as a reader copies it."""
+    readme = (ROOT / "manual" / "docs" / "anywhere.md").read_text(encoding="utf-8")
     section = re.split(r"\n#{1,3} ", readme.split("\n## Notebooks\n", 1)[1], maxsplit=1)[0]
     code = re.search(r"```python\n(.*?)```", section, re.DOTALL)
     assert code is not None, "the manual's Notebooks section has no python example"

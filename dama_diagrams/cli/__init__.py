@@ -23,13 +23,41 @@ from ._find_command import FIND_CLAIMS, add_find
 from ._output import printing_safely
 from ._site_commands import add_site_commands, add_update_translations
 
-__all__ = ["FIND_CLAIMS", "SITE_EXTRA", "build_parser", "main"]
+__all__ = ["FIND_CLAIMS", "SITE_EXTRA", "build_parser", "main", "version"]
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed package's version, looked up only when asked for."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"{parser.prog} {version()}")
+        parser.exit()
+
+
+def version() -> str:
+    """The version of the installed package, as ``pyproject.toml`` gives it (its one place)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed_version
+
+    try:
+        return installed_version("dama-diagrams")
+    except PackageNotFoundError:  # the sources on sys.path without an install
+        return "unknown (not installed: pip install -e .)"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dama-diagrams",
         description="Engine-checked Italian draughts diagrams and their rules site.",
+    )
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, help="print the version of dama-diagrams and exit"
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_engine_commands(commands)

@@ -6,7 +6,7 @@ always from the point of view of the side to move::
     state = (white_to_move, own_men, own_kings, their_men, their_kings)
 
 :class:`dama_diagrams.Position` wraps it with a friendly API.  The rules are the
-FID's technical rules of Italian draughts; the manual's "The rules engine" (manual/engine.md)
+FID's technical rules of Italian draughts; the manual's "The rules engine" (manual/docs/engine.md)
 lists them, and tests/test_rules.py checks each one.
 """
 

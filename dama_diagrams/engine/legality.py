@@ -16,6 +16,8 @@ from .priority import explain
 
 
 class IllegalReason(Enum):
+    """The rule a move breaks, as :func:`illegal_reason` names it and ``illegal`` claims give it."""
+
     BACKWARD = "backward"
     MAN_TAKES_KING = "man-takes-king"
     CAPTURE_COMPULSORY = "capture-compulsory"

@@ -31,11 +31,15 @@ _FEN_SQUARE = re.compile(r"(K?)([0-9]{1,3})(?:-([0-9]{1,3}))?")  # ASCII; 3 digi
 
 @dataclass(frozen=True, slots=True)
 class Piece:
+    """A piece on a square: its side, and whether it is a king (else a man)."""
+
     color: Color
     king: bool = False
 
 
 class GameOverReason(Enum):
+    """Why the side to move has lost: it has no piece left, or none of its pieces can move."""
+
     NO_PIECES = "no-pieces"
     BLOCKED = "blocked"
 
