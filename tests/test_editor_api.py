@@ -14,6 +14,7 @@ import hashlib
 import http.client
 import json
 import os
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -579,7 +580,8 @@ def test_the_wheel_ships_the_editors_page() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = data["tool"]["setuptools"]["package-data"]["dama_diagrams"]
     static = ROOT / "dama_diagrams" / "site" / "editor" / "static"
-    for path in static.iterdir():
+    words = ROOT / "dama_diagrams" / "site" / "editor" / "words.json"  # its six languages
+    for path in [*static.iterdir(), words]:
         relative = path.relative_to(ROOT / "dama_diagrams").as_posix()
         assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), relative
 
@@ -740,7 +742,7 @@ REVIEW_E1 = "W:W19,22,K27,29,31,32:B10,15,18,23"
 def test_the_claim_the_engine_names_is_offered_first(editor: Editor) -> None:
     status, answer = call(editor, "/api/position", {"position": REVIEW_E1, "move": "27x20x11"})
     assert status == 200
-    assert answer["explain_summary"].startswith("rule 2 (capture with a king) decides")
+    assert "rule 2 (capture with a king) decides" in answer["explain_summary"]
     first, second = answer["claims"][:2]
     assert (first["claim"], first["rule"], first["rejected"]) == (
         "priority",
@@ -810,3 +812,112 @@ def test_the_page_is_told_every_placeholder(editor: Editor) -> None:
     ]  # fmt: skip
     status, answer = call(editor, "/api/position", {"position": "W:W21-32:B1-12"})
     assert status == 200 and answer["claims"][0]["placeholders"] == []  # the initial position
+
+
+# -- six languages (issue 54): the site's catalogs, the site's words for the game ---------------
+
+
+def page(editor: Editor, target: str = "/") -> tuple[int, str]:
+    response = editor.respond("GET", target, HEADERS, b"")
+    return response.status, response.body.decode("utf-8")
+
+
+def test_the_page_speaks_the_editors_language_or_the_one_asked(project: Path) -> None:
+    status, italian = page(Editor(project, PORT, lang="it"))
+    assert status == 200 and '<html lang="it">' in italian
+    assert "<h1>Editor della damiera</h1>" in italian
+    assert '<a href="/?lang=en" hreflang="en" lang="en">English</a>' in italian
+    assert 'hreflang="it" lang="it" aria-current="page">Italiano</a>' in italian
+    status, german = page(Editor(project, PORT, lang="it"), "/?lang=de")
+    assert status == 200 and '<html lang="de">' in german and "<h1>Brett-Editor</h1>" in german
+    status, english = page(Editor(project, PORT))
+    assert status == 200 and '<html lang="en">' in english and "<h1>Board editor</h1>" in english
+
+
+def test_the_page_gives_its_script_the_words_of_its_language(editor: Editor) -> None:
+    _, italian = page(editor, "/?lang=it")
+    found = re.search(
+        r'<script type="application/json" id="editor-words">(.*?)</script>', italian, re.S
+    )
+    assert found is not None
+    words = json.loads(found.group(1))
+    assert words["Square {square}: {content}."] == "Casella {square}: {content}."
+    assert words["white king"] == "dama bianca"  # docs/terms.yaml: king is dama
+    _, english = page(editor)
+    assert '<script type="application/json" id="editor-words">{}</script>' in english
+
+
+@pytest.mark.parametrize("target", ["/?lang=xx", "/api/start?lang=EN", "/?lang=%3Cscript%3E"])
+def test_a_language_the_editor_does_not_speak_is_refused_in_the_address(
+    editor: Editor, target: str
+) -> None:
+    response = editor.respond("GET", target, HEADERS, b"")
+    assert response.status == 400
+    assert "the editor speaks nl, it, en, de, fr, es" in json.loads(response.body)["error"]
+
+
+def test_a_language_the_editor_does_not_speak_is_refused_in_a_request(editor: Editor) -> None:
+    status, answer = call(editor, "/api/position", {"position": RULE_4, "lang": "pt"})
+    assert status == 400 and answer["error"].startswith("the editor speaks nl, it, en, de, fr, es")
+    with pytest.raises(SiteError, match="not 'xx'"):
+        Editor(ROOT, PORT, lang="xx")
+
+
+def test_the_engine_speaks_the_language_of_the_request(editor: Editor) -> None:
+    """FID Art. 6.9 in Italian: the site's own table and sentence, rule 4 named as the site does."""
+    status, answer = call(
+        editor, "/api/position", {"position": RULE_4, "move": "30x21x14x5", "lang": "it"}
+    )
+    assert status == 200
+    assert answer["explain_summary"] == (
+        "30x21x14x5 è l\u2019unica mossa regolare; "
+        "decide la regola 4 (la dama incontrata per prima)."
+    )
+    assert "regola 4 (la dama incontrata per prima)" in answer["explain"]
+    assert "Capture" not in answer["explain"]  # the table's heads are Italian too
+    priority = next(claim for claim in answer["claims"] if claim["claim"] == "priority")
+    assert priority["rules_out"] == (
+        "la regola 4 (la dama incontrata per prima) esclude 30x23x16x7"
+    )
+    assert priority["summary"].startswith("30x21x14x5 è l\u2019unica mossa regolare")
+    status, start = raw_get(editor, "/api/start?lang=it")
+    assert status == 200
+    king_first = {"value": "king-first", "label": "regola 4 (la dama incontrata per prima)"}
+    assert start["rules"][3] == king_first
+    assert start["asks"][0]["label"] == "l\u2019unica mossa che le regole consentono"
+
+
+def raw_get(editor: Editor, target: str) -> tuple[int, dict[str, Any]]:
+    response = editor.respond("GET", target, HEADERS, b"")
+    return response.status, json.loads(response.body)
+
+
+def test_a_refused_square_and_a_click_are_said_in_the_language(editor: Editor) -> None:
+    # square 1 is White's crowning row: a white man cannot stand there (the engine's words)
+    status, answer = call(editor, "/api/position", {"position": "W:W:B", "cycle": 1, "lang": "de"})
+    assert status == 200
+    assert answer["refused"][0].startswith("weißer einfacher Stein auf 1 abgelehnt: ")
+    status, answer = call(
+        editor, "/api/resolve", {"position": RULE_4, "squares": [30, 29], "lang": "fr"}
+    )
+    assert status == 200 and answer["message"].startswith("30x29 n\u2019est pas permis")
+
+
+def test_the_preview_is_the_sites_figure_in_the_language(editor: Editor) -> None:
+    diagram = {
+        **{"position": RULE_4, "claim": "priority", "move": "30x21x14x5"},
+        **{"rule": "king-first", "rejected": ["30x23x16x7"], "title": "", "caption": ""},
+    }
+    status, answer = call(editor, "/api/preview", {"diagram": diagram, "lang": "es"})
+    assert status == 200
+    assert "casilla de salida" in answer["figure"]  # the site's Spanish legend: start square
+    assert answer["summary"].startswith("30x21x14x5 es la única jugada válida")
+
+
+def test_the_save_is_said_in_the_language(editor: Editor, project: Path) -> None:
+    diagram = {"position": RULE_4, "claim": "setup", "title": "", "caption": ""}
+    request = {"name": "saved-in-dutch", "diagram": diagram, "lang": "nl"}
+    status, answer = call(editor, "/api/save", request)
+    assert status == 200, answer
+    assert answer["message"].startswith("diagrams/saved-in-dutch.yaml opgeslagen.")
+    assert 'figure("saved-in-dutch")' in answer["message"]

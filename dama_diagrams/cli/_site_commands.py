@@ -73,7 +73,7 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
 def _editor(args: argparse.Namespace, out: TextIO) -> int:
     from ..site.editor import run_editor
 
-    run_editor(project_root(), port=args.port)
+    run_editor(project_root(), port=args.port, lang=args.lang)
     return 0
 
 
@@ -113,9 +113,11 @@ def _status(args: argparse.Namespace, out: TextIO) -> int:
     problems = {code: errors for code, (errors, _) in checked.items()}
     statuses = catalog_status(root, languages, drafts=base.drafts)
     broken = [code for code, found in problems.items() if found]
+    # what every build refuses; the rest of --strict-translations' errors only it refuses
+    refused_always = [code for code in broken if problems_of(root, [code])[0]]
     style: Format = args.output_format
     errors = errors_of(out)
-    text = format_status(statuses, broken=broken, verbose=args.verbose)
+    text = format_status(statuses, broken=refused_always, strict=broken, verbose=args.verbose)
     print(text, file=summary_stream(style, out, errors))
     # dict.fromkeys: a fault of a file that every language reads (docs/terms.yaml), once
     refused = dict.fromkeys(
@@ -224,6 +226,13 @@ def add_site_commands(commands: Commands) -> None:
     )
     editor.add_argument(
         "--port", type=_arguments.port, default=8010, help="the port (default: 8010)"
+    )
+    editor.add_argument(
+        "--lang",
+        default="en",
+        metavar="L",
+        help="the page's language: nl, it, en, de, fr or es (default: en); "
+        "its menu switches to another",
     )
     editor.set_defaults(handler=_editor)
 

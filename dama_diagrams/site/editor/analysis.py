@@ -18,16 +18,18 @@ import markdown as python_markdown
 from ...diagram.captions import CAPTION_PLACEHOLDERS
 from ...diagram.options import Ask
 from ...engine.board import Color
-from ...engine.legality import IllegalReason, illegal_reason
+from ...engine.legality import Illegality, IllegalReason, illegal_reason
 from ...engine.move import Move
 from ...engine.position import GameOverReason, Piece, Position
 from ...engine.priority import Explanation, PriorityRule, explain
 from ...errors import DamaError
 from ..fence.words import fence_catalog
+from ..messages import MESSAGES
 from ..pages.figure_html import explain_markdown
-from ..pages.figures import explain_rows
+from ..pages.figures import FindingValue, explain_rows, finding_sentence, rule_label
 from .checks import EditorError
 from .claims import claim_options, holding_values, listed_words
+from .words import tr
 
 CYCLE: tuple[Piece | None, ...] = (
     None,
@@ -39,21 +41,26 @@ CYCLE: tuple[Piece | None, ...] = (
 """What a click or a key puts on a square, in turn: empty, white man, white king, black…"""
 
 
-CHOICES = {
-    "rules": [
-        {"value": rule.value, "label": f"rule {rule.number}: {rule.summary}"}
-        for rule in PriorityRule
-    ],
-    "illegal_reasons": [reason.value for reason in IllegalReason],
-    "game_over_reasons": [reason.value for reason in GameOverReason],
-    "asks": [
-        {"value": Ask.MOVE.value, "label": "the one move the rules allow"},
-        {"value": Ask.ANY_MOVE.value, "label": "any of the moves the rules allow"},
-        {"value": Ask.WIN.value, "label": "a move that leaves the opponent no move"},
-    ],
-    "placeholders": list(CAPTION_PLACEHOLDERS),
-}
-"""What the page's selects offer beside the engine's claims: the names diagram files take."""
+def choices(lang: str) -> dict[str, object]:
+    """What the page's selects offer beside the engine's claims: the names diagram files take.
+
+    Each rule and question with its label in ``lang``: the rules as the site names
+    them ("rule 4 (king met first)"), from the fence's words.
+    """
+    catalog = fence_catalog(lang)
+    return {
+        "rules": [
+            {"value": rule.value, "label": rule_label(rule.value, catalog)} for rule in PriorityRule
+        ],
+        "illegal_reasons": [reason.value for reason in IllegalReason],
+        "game_over_reasons": [reason.value for reason in GameOverReason],
+        "asks": [
+            {"value": Ask.MOVE.value, "label": tr(lang, "the one move the rules allow")},
+            {"value": Ask.ANY_MOVE.value, "label": tr(lang, "any of the moves the rules allow")},
+            {"value": Ask.WIN.value, "label": tr(lang, "a move that leaves the opponent no move")},
+        ],
+        "placeholders": list(CAPTION_PLACEHOLDERS),
+    }
 
 
 def piece_name(piece: Piece | None) -> str:
@@ -82,7 +89,19 @@ def square_number(value: object) -> int:
     return value
 
 
-def cycle(position: Position, square: int) -> tuple[Position, list[str]]:
+def piece_words(piece: Piece | None, lang: str) -> str:
+    """The same in ``lang``, as the page's script says it."""
+    words = {
+        "empty": tr(lang, "empty"),
+        "white man": tr(lang, "white man"),
+        "white king": tr(lang, "white king"),
+        "black man": tr(lang, "black man"),
+        "black king": tr(lang, "black king"),
+    }
+    return words[piece_name(piece)]
+
+
+def cycle(position: Position, square: int, lang: str = "en") -> tuple[Position, list[str]]:
     """The square's next content in :data:`CYCLE` that the engine accepts.
 
     Each content the engine refuses on the way (a man on its crowning row, a
@@ -100,7 +119,15 @@ def cycle(position: Position, square: int) -> tuple[Position, list[str]]:
         try:
             return Position.from_pieces(position.turn, changed), refused
         except DamaError as error:
-            refused.append(f"{piece_name(piece)} on {square} refused: {error.message}")
+            refused.append(
+                tr(
+                    lang,
+                    "{piece} on {square} refused: {error}",
+                    piece=piece_words(piece, lang),
+                    square=square,
+                    error=error.message,
+                )
+            )
     raise EditorError(422, "; ".join(refused))  # never: the empty square is always accepted
 
 
@@ -113,8 +140,11 @@ def board(position: Position) -> dict[str, object]:
     }
 
 
-def analyse(position: Position, move: Move | None = None) -> dict[str, object]:
-    """Everything the engine says of a position (and of the move chosen, when there is one)."""
+def analyse(position: Position, move: Move | None = None, lang: str = "en") -> dict[str, object]:
+    """Everything the engine says of a position (and of the move chosen, when there is one).
+
+    Its words in ``lang``: the priority table and its summary are the site's.
+    """
     explanation = explain(position)
     legal = [str(each) for each in position.legal_moves()]
     outcome = position.outcome()
@@ -122,10 +152,10 @@ def analyse(position: Position, move: Move | None = None) -> dict[str, object]:
         **board(position),
         "legal": legal,
         "captures": bool(explanation.candidates),
-        "explain": _explain_html(explanation) if explanation.candidates else None,
-        "explain_summary": explanation.summary() if explanation.candidates else None,
+        "explain": _explain_html(explanation, lang) if explanation.candidates else None,
+        "explain_summary": _explain_summary(explanation, lang) if explanation.candidates else None,
     }
-    claims = claim_options(position, move, explanation)
+    claims = claim_options(position, move, explanation, lang=lang)
     # On an empty board neither side wins: ``verify`` refuses a game-over claim there.
     answer["game_over"] = (
         {"winner": outcome.winner.value, "reason": outcome.reason.value}
@@ -140,14 +170,41 @@ def analyse(position: Position, move: Move | None = None) -> dict[str, object]:
             "move": str(move),
             "legal": problem is None,
             "reason": None if problem is None else problem.reason.value,
-            "detail": None if problem is None else problem.detail,
+            "detail": None if problem is None else _detail(problem, lang),
         }
     return answer
 
 
-def _explain_html(explanation: Explanation) -> str:
+def _detail(problem: Illegality, lang: str) -> str:
+    """Why a move is not allowed: the engine's own words (which name the squares) in English,
+    the site's words for the reason in another language, where the site has them."""
+    key = f"engine.reason_{problem.reason.value}"
+    if lang == "en" or key not in MESSAGES:
+        return problem.detail
+    return fence_catalog(lang).text(key)
+
+
+def _explain_summary(explanation: Explanation, lang: str) -> str:
+    """Which rule decides among the captures, as the site's figure says it."""
+    legal = tuple(str(each) for each in explanation.legal_moves)
+    rule = explanation.deciding_rule
+    values: dict[str, FindingValue]
+    if len(explanation.candidates) == 1:
+        finding, values = "capture_only", {"move": legal[0]}
+    elif rule is None:
+        finding = "free_choice" if len(legal) == 2 else "free_choice_many"
+        values = {"moves": legal}
+    elif len(legal) == 1:
+        finding, values = "priority", {"move": legal[0], "rule": rule.value}
+    else:
+        finding, values = "priority_many", {"moves": legal, "rule": rule.value}
+    said = finding_sentence(finding, values, fence_catalog(lang))
+    return said[:1].upper() + said[1:]
+
+
+def _explain_html(explanation: Explanation, lang: str) -> str:
     """The site's priority table of these captures, as the site's Markdown makes it HTML."""
-    text = explain_markdown(explain_rows(explanation), fence_catalog("en"))
+    text = explain_markdown(explain_rows(explanation), fence_catalog(lang))
     return python_markdown.markdown(text, extensions=["tables", "md_in_html", "attr_list"])
 
 
@@ -166,7 +223,7 @@ def read_move(text: object) -> Move | None:
 # == Playing on the board =====================================================
 
 
-def resolve(position: Position, clicked: Sequence[object]) -> dict[str, object]:
+def resolve(position: Position, clicked: Sequence[object], lang: str = "en") -> dict[str, object]:
     """The move the clicked squares mean: start square, then landing squares.
 
     ``status`` is ``move`` (one legal move: its start, the landings clicked,
@@ -191,23 +248,35 @@ def resolve(position: Position, clicked: Sequence[object]) -> dict[str, object]:
         return {
             "status": "ambiguous",
             "moves": [str(move) for move in ending],
-            "message": f"{_listed(ending)} all go that way: choose one in the list of moves",
+            "message": tr(
+                lang,
+                "{moves} all go that way: choose one in the list of moves.",
+                moves=_listed(ending, lang),
+            ),
         }
     if fitting:
         return {
             "status": "more",
             "moves": [str(move) for move in fitting],
-            "message": f"the capture goes on ({_listed(fitting)}): click the next landing square",
+            "message": tr(
+                lang,
+                "The capture goes on ({moves}): click the next landing square.",
+                moves=_listed(fitting, lang),
+            ),
         }
     move = _rejected_capture(position, start, landings) or _as_move(squares)
     problem = None if move is None else illegal_reason(position, move)
-    detail = "no move goes that way" if problem is None else problem.detail
+    detail = tr(lang, "no move goes that way") if problem is None else _detail(problem, lang)
     return {
         "status": "illegal",
         "move": None if move is None else str(move),
         "reason": None if problem is None else problem.reason.value,
-        "message": f"{'-'.join(map(str, squares)) if move is None else move} is not legal: "
-        f"{detail}",
+        "message": tr(
+            lang,
+            "{move} is not legal: {detail}",
+            move="-".join(map(str, squares)) if move is None else move,
+            detail=detail,
+        ),
     }
 
 
@@ -242,5 +311,7 @@ def _as_move(squares: Sequence[int]) -> Move | None:
         return None
 
 
-def _listed(moves: Sequence[Move]) -> str:
-    return listed_words([str(move) for move in moves])
+def _listed(moves: Sequence[Move], lang: str) -> str:
+    if lang == "en":
+        return listed_words([str(move) for move in moves])
+    return fence_catalog(lang).join([str(move) for move in moves])

@@ -20,9 +20,10 @@ from ...engine.attempts import plausible_moves
 from ...engine.legality import IllegalReason, illegal_reason
 from ...engine.move import Move
 from ...engine.position import Position
-from ...engine.priority import Explanation, PriorityRule, separating_rule
+from ...engine.priority import Explanation, separating_rule
 from .checks import EditorError
 from .drafts import PREVIEW_ID, Draft, checked
+from .words import rules_out, verdict
 from .yaml_text import file_text
 
 
@@ -32,7 +33,7 @@ def listed_words(words: Sequence[str]) -> str:
 
 
 def claim_options(
-    position: Position, move: Move | None, explanation: Explanation
+    position: Position, move: Move | None, explanation: Explanation, *, lang: str = "en"
 ) -> list[dict[str, Any]]:
     """Every claim the engine confirms for this position and move, ready to choose.
 
@@ -53,7 +54,7 @@ def claim_options(
         claim = Claim(fields["claim"])
         option = {
             **_fields_json(fields),
-            "summary": verified.summary,
+            "summary": verdict(verified, lang),  # the engine's line, in the page's language
             "placeholders": list(fillable(diagram)),  # what its caption may use
             "show_options": list(show_options(claim, diagram.move)),
             "suggested": _suggested(claim, diagram),
@@ -63,10 +64,7 @@ def claim_options(
         if claim is Claim.CAPTURE:
             option["may_reject"] = steps_ruled_out(position)
         if fields["claim"] == Claim.PRIORITY.value:
-            rule = PriorityRule(fields["rule"])
-            option["rules_out"] = (
-                f"rule {rule.number} ({rule.summary}) rules out {listed_words(fields['rejected'])}"
-            )
+            option["rules_out"] = rules_out(fields["rule"], fields["rejected"], lang)
         options.append(option)
     deciding = explanation.deciding_rule
     named = None if deciding is None else deciding.value

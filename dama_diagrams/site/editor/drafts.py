@@ -27,6 +27,7 @@ from ..fence.figure import inline_figure
 from ..fence.words import fence_catalog
 from ..pages.figure_html import legend_block
 from .checks import EditorError, text_field
+from .words import verdict
 
 PREVIEW_ID = "draft"
 """The id a diagram is previewed under before it has a name."""
@@ -224,11 +225,11 @@ def read_diagram(text: str, name: str, base: Path | None = None) -> Diagram:
         ) from None
 
 
-def preview(verified: VerifiedDiagram) -> dict[str, object]:
-    """The figure as the site draws it, and the engine's English line, for the page."""
-    catalog = fence_catalog("en")
+def preview(verified: VerifiedDiagram, *, lang: str = "en") -> dict[str, object]:
+    """The figure as the site draws it in ``lang``, and the engine's line, for the page."""
+    catalog = fence_catalog(lang)
     answer: dict[str, object] = {"figure": inline_figure(verified, catalog)}
-    answer["summary"] = verified.summary
+    answer["summary"] = verdict(verified, lang)
     return answer
 
 

@@ -8,8 +8,9 @@ never a traceback.
 
 The API, all POST bodies JSON:
 
-- ``GET /``: the page; ``GET /assets/<file>``: its script and styles;
-- ``GET /api/start``: the names of ``diagrams/*.yaml``, the rules, reasons
+- ``GET /``: the page, in the editor's language or ``?lang=``'s (one of the
+  six of the rules site); ``GET /assets/<file>``: its script and styles;
+- ``GET /api/start?lang=``: the names of ``diagrams/*.yaml``, the rules, reasons
   and questions a diagram may name, and ``project``, the key the page keeps
   its unsaved draft under (one per project folder);
 - ``POST /api/position`` ``{position, cycle?, move?}``: the board (the
@@ -38,7 +39,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
+
+import jinja2
 
 from ...diagram.claims import VerifiedDiagram
 from ...errors import DamaError
@@ -56,6 +59,14 @@ from .checks import (
 )
 from .drafts import PREVIEW_ID, Draft, checked, draft_from_json, preview, read_diagram
 from .files import DiagramFiles, digest
+from .words import (
+    LanguageError,
+    check_language,
+    language_menu,
+    page_text,
+    script_words,
+    tr,
+)
 from .yaml_text import draft_of, file_text, with_comment
 
 DEFAULT_PORT = 8010
@@ -82,11 +93,22 @@ SECURITY_HEADERS = {
     "Cross-Origin-Resource-Policy": "same-origin",
 }
 
-AFTER_SAVE = (
-    "Its English title and caption enter the translation catalogs with the next "
-    "dama-diagrams update-translations, like any diagram's; show it on a page with "
-    'figure("{name}").'
+_PAGE = jinja2.Environment(
+    autoescape=True, extensions=["jinja2.ext.i18n"], undefined=jinja2.StrictUndefined
 )
+
+
+def page_html(lang: str) -> str:
+    """The page in ``lang``: ``static/editor.html``, its messages and its script's words."""
+    template = _PAGE.from_string((STATIC / "editor.html").read_text(encoding="utf-8"))
+    return template.render(
+        lang=lang,
+        _=lambda english: page_text(lang, english),
+        gettext=lambda english: page_text(lang, english),
+        ngettext=lambda one, many, count: page_text(lang, one if count == 1 else many),
+        script_words=script_words(lang),
+        languages=language_menu(lang),
+    )
 
 
 @dataclass(frozen=True)
@@ -105,8 +127,9 @@ def json_response(status: int, data: object) -> Response:
 class Editor:
     """The editor of one project: what each request gets."""
 
-    def __init__(self, project_root: Path, port: int):
+    def __init__(self, project_root: Path, port: int, lang: str = "en"):
         self.root = project_root.resolve()
+        self.lang = check_language(lang)  # the page's language unless ?lang= asks for another
         self.files = DiagramFiles.of(self.root)
         self.port = port
         # the page keeps its unsaved draft under this key: one per project folder, never a path
@@ -131,20 +154,32 @@ class Editor:
             return json_response(422, {"error": str(error)})
 
     def _respond(self, method: str, target: str, headers: dict[str, str], body: bytes) -> Response:
-        path = urlsplit(target).path
+        parts = urlsplit(target)
+        path = parts.path
         check_origin(headers, self.port, writes=method == "POST")
         if method in ("GET", "HEAD"):
-            return self._get(path)
+            return self._get(path, self._language(parse_qs(parts.query).get("lang", [None])[-1]))
         if method != "POST":
             raise EditorError(405, f"the editor takes GET and POST, not {method[:20]}")
         route = _POSTS.get(path)
         if route is None:
             raise EditorError(404, f"no such address: {path[:80]}")
-        return json_response(200, route(self, read_json(body)))
+        data = read_json(body)
+        data["lang"] = self._language(data.get("lang"))
+        return json_response(200, route(self, data))
 
-    def _get(self, path: str) -> Response:
+    def _language(self, asked: object) -> str:
+        """The language a request asks for (``lang``), else the editor's; 400 if not one of six."""
+        if asked is None:
+            return self.lang
+        try:
+            return check_language(asked)
+        except LanguageError as error:
+            raise EditorError(400, str(error)) from None
+
+    def _get(self, path: str, lang: str) -> Response:
         if path == "/":
-            return Response(200, "text/html; charset=utf-8", (STATIC / "editor.html").read_bytes())
+            return Response(200, "text/html; charset=utf-8", page_html(lang).encode("utf-8"))
         if path == "/api/start":
             names = self.files.names()
             return json_response(
@@ -153,7 +188,7 @@ class Editor:
                     "diagrams": names,
                     "games": origins.game_files(self.root),
                     "project": self.project_key,
-                    **analysis.CHOICES,
+                    **analysis.choices(lang),
                 },
             )
         name = path.removeprefix("/assets/")
@@ -174,18 +209,18 @@ class Editor:
         refused: list[str] = []
         if data.get("cycle") is not None:
             square = analysis.square_number(data["cycle"])
-            position, refused = analysis.cycle(position, square)
+            position, refused = analysis.cycle(position, square, data["lang"])
         move = analysis.read_move(data.get("move"))
-        return {**analysis.analyse(position, move), "refused": refused}
+        return {**analysis.analyse(position, move, data["lang"]), "refused": refused}
 
     def resolve(self, data: dict[str, Any]) -> dict[str, object]:
         position = analysis.read_position(data.get("position"))
         squares = data.get("squares")
         if not isinstance(squares, list) or len(squares) > 20:
             raise EditorError(400, "squares must be the list of squares clicked, start first")
-        found = analysis.resolve(position, squares)
+        found = analysis.resolve(position, squares, data["lang"])
         move = analysis.read_move(found.get("move"))
-        return {**found, "analysis": analysis.analyse(position, move)}
+        return {**found, "analysis": analysis.analyse(position, move, data["lang"])}
 
     def play(self, data: dict[str, Any]) -> dict[str, object]:
         return origins.play(self.root, data)
@@ -198,7 +233,7 @@ class Editor:
         name = data.get("name") or PREVIEW_ID
         name = check_name(name) if name != PREVIEW_ID else name
         text, verified = self._text(draft, self._opened_text(data), name)
-        return {"yaml": text, **preview(verified)}
+        return {"yaml": text, **preview(verified, lang=data["lang"])}
 
     def open(self, data: dict[str, Any]) -> dict[str, object]:
         name = check_name(data.get("name"))
@@ -208,7 +243,8 @@ class Editor:
         except UnicodeDecodeError:
             raise EditorError(422, f"{self.files.shown(name)} is not UTF-8 text") from None
         diagram = read_diagram(text, name, self.root)
-        return {"name": name, "diagram": draft_of(diagram), "opened": digest(raw), "yaml": text}
+        fields = draft_of(diagram, text)  # with its origin: how the file gives the board
+        return {"name": name, "diagram": fields, "opened": digest(raw), "yaml": text}
 
     def save(self, data: dict[str, Any]) -> dict[str, object]:
         name = check_name(data.get("name"))
@@ -222,13 +258,24 @@ class Editor:
         text, _ = self._text(draft, self._opened_text(data), name)  # verify's check first
         written = self.files.save(name, text.encode("utf-8"), opened, replace)
         shown = self.files.shown(name)
-        said = f"saved {shown}" if written else f"{shown} is unchanged: not rewritten"
-        after = AFTER_SAVE.replace("{name}", name)
+        lang = data["lang"]
+        said = (
+            tr(lang, "Saved {file}.", file=shown)
+            if written
+            else tr(lang, "{file} is unchanged: not rewritten.", file=shown)
+        )
+        after = tr(
+            lang,
+            "Its English title and caption enter the translation catalogs with the next "
+            "dama-diagrams update-translations, like any diagram's; show it on a page with "
+            "{call}.",
+            call='figure("' + name + '")',
+        )
         current = self.files.read(name)
         return {
             "saved": shown,
             "written": written,
-            "message": f"{said}. {after}",
+            "message": f"{said} {after}",
             "opened": digest(current),
             "yaml": text,
         }
@@ -323,18 +370,21 @@ def handler_for(editor: Editor) -> type[http.server.BaseHTTPRequestHandler]:
     return EditorHandler
 
 
-def listen_editor(project_root: Path, port: int = DEFAULT_PORT) -> http.server.ThreadingHTTPServer:
-    """The editor's server, bound to 127.0.0.1:``port`` (0: any free port)."""
-    server = bind((HOST, port), handler_for(Editor(project_root, port)), option="--port")
+def listen_editor(
+    project_root: Path, port: int = DEFAULT_PORT, lang: str = "en"
+) -> http.server.ThreadingHTTPServer:
+    """The editor's server, bound to 127.0.0.1:``port`` (0: any free port), in ``lang``."""
+    editor = Editor(project_root, port, lang)
+    server = bind((HOST, port), handler_for(editor), option="--port")
     if port == 0:  # the Host check needs the real port
         real = server.server_address[1]
-        server.RequestHandlerClass = handler_for(Editor(project_root, real))
+        server.RequestHandlerClass = handler_for(Editor(project_root, real, lang))
     return server
 
 
-def run_editor(project_root: Path, *, port: int = DEFAULT_PORT) -> None:
+def run_editor(project_root: Path, *, port: int = DEFAULT_PORT, lang: str = "en") -> None:
     """Serve the editor until Ctrl-C, printing where to open it."""
-    server = listen_editor(project_root, port)
+    server = listen_editor(project_root, port, lang)
     real = server.server_address[1]
     folder = DiagramFiles.of(project_root).folder
     said = f"the board editor is at http://{HOST}:{real}/ ; it writes to {folder}; Ctrl-C stops"

@@ -20,8 +20,11 @@ from ..i18n import Catalog, CatalogError, Entry, load_catalog
 from ..i18n.reading import DEFAULT_LANGUAGE
 from ..messages import MESSAGES
 
-GROUPS = ("alt", "engine", "legend", "position", "rules", "steps", "ui")
-"""The message groups a figure uses (:mod:`..messages`): nothing of the site's own pages."""
+GROUPS = ("alt", "engine", "explain", "legend", "position", "rules", "steps", "ui")
+"""The message groups a figure uses (:mod:`..messages`): nothing of the site's own pages.
+
+``explain`` is the engine's table of the captures a priority figure compares, which the
+board editor shows beside its board."""
 LANGUAGES = ("nl", "it", "en", "de", "fr", "es")
 """The languages the fence speaks: the rules site's six."""
 WORDS_FILE = "words.json"

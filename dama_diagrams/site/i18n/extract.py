@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
-from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 
 from ..._files import read_project_file
 from ..._markdown_text import english_problem
@@ -46,6 +46,12 @@ line then reads the installed package's module, so that the code's messages
 (the legend, the engine's sentences) are never silently dropped from the
 template, and their translations never turned obsolete by an update.
 """
+EDITOR_SOURCES = "dama_diagrams/site/editor/"
+"""Where ``babel.cfg`` finds the board editor's words: read from the installed package, as
+:data:`CODE_MESSAGES` is, in a project that is not this repository (their translations are
+shipped with the package, ``dama_diagrams/site/editor/words.json``)."""
+_PACKAGE_PARENT = Path(__file__).resolve().parents[3]
+"""The folder that holds the ``dama_diagrams`` package."""
 COMMENT_TAGS = ("dama:",)
 """Source comments that go to the translators (``#.``): ``{# dama: allow unchanged #}``
 just before a message accepts a quality finding in every language (see :mod:`.quality`)."""
@@ -183,8 +189,12 @@ def _read_source(project_root: Path, path: Path, shown: str) -> bytes:
 
 
 def _inside(project_root: Path, shown: str) -> Path | None:
-    """The folder a source must stay in: the project, or none for the package's own module."""
-    return None if shown == CODE_MESSAGES else project_root
+    """The folder a source must stay in: the project, or none for the package's own files."""
+    if shown == CODE_MESSAGES or (
+        shown.startswith(EDITOR_SOURCES) and not (project_root / shown).is_file()
+    ):
+        return None
+    return project_root
 
 
 def _extract(
@@ -192,14 +202,15 @@ def _extract(
 ) -> BabelCatalog:
     template = BabelCatalog(project="dama-diagrams", fuzzy=False)
     for path, shown, method, options, data in sources:
+        keywords, rest = _keywords(options)
         try:
             found = list(
                 extract(
                     _method(method),
                     io.BytesIO(data),
-                    keywords=DEFAULT_KEYWORDS,
+                    keywords=keywords,
                     comment_tags=COMMENT_TAGS,
-                    options=_options(method, options),
+                    options=_options(method, rest),
                 )
             )
         except TermsError as exc:  # the terminology file says what is wrong itself
@@ -257,6 +268,13 @@ def _sources(project_root: Path) -> list[tuple[Path, str, str, dict[str, str]]]:
             found.append(
                 (Path(__file__).parent.parent / "messages.py", CODE_MESSAGES, method, options)
             )
+        elif pattern.startswith(EDITOR_SOURCES):
+            # the board editor's words, as the installed package has them
+            found += [
+                (path, path.relative_to(_PACKAGE_PARENT).as_posix(), method, options)
+                for path in sorted(_PACKAGE_PARENT.glob(pattern))
+                if path.is_file()
+            ]
     return found
 
 
@@ -265,6 +283,19 @@ def _tagged(comment: str, method: str) -> str:
     jinja = method == "jinja2" or method.startswith("jinja2.")
     tag = COMMENT_TAGS[0]
     return f"{tag} {comment.strip()}" if jinja and not comment.startswith(tag) else comment
+
+
+def _keywords(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Babel's keywords with a section's own (``keywords = t`` in ``babel.cfg``), and the rest.
+
+    ``pybabel extract`` adds a section's keywords to the default ones; so does the
+    extraction here.  Babel parses them when it reads the file (a string before 2.15).
+    """
+    extra = options.get("keywords") or {}
+    if isinstance(extra, str):
+        extra = parse_keywords(extra.split())
+    rest = {key: value for key, value in options.items() if key != "keywords"}
+    return {**DEFAULT_KEYWORDS, **extra}, rest
 
 
 def _options(method: str, options: dict[str, str]) -> dict[str, str]:
