@@ -921,3 +921,15 @@ def test_the_save_is_said_in_the_language(editor: Editor, project: Path) -> None
     assert status == 200, answer
     assert answer["message"].startswith("diagrams/saved-in-dutch.yaml opgeslagen.")
     assert 'figure("saved-in-dutch")' in answer["message"]
+
+
+def test_the_command_refuses_a_language_it_does_not_speak_in_one_line(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dama_diagrams.cli import main
+
+    monkeypatch.chdir(project)
+    assert main(["editor", "--lang", "pt"]) == 1  # refused before the port is bound
+    assert capsys.readouterr().err == (
+        "dama-diagrams: the editor speaks nl, it, en, de, fr, es, not 'pt': choose one of them\n"
+    )
