@@ -252,12 +252,15 @@ def test_diagrams_are_vectors_never_bitmaps(books: Path, language: str) -> None:
         if obj.get("/Subtype") == "/Image"
     ]
     assert images == []  # not one bitmap, so surely none the size of a board
-    # The starting position's page, the first chapter's: 64 squares and 24 men, as paths.
-    board = reader.pages[_outline(reader)[0][1]]
-    content = board.get_contents()
-    assert content is not None
-    operators = content.get_data().split()
-    assert operators.count(b"f") + operators.count(b"B") >= 64 + 24
+    # The starting position, in the first chapter: 64 squares and 24 men, each a path.
+    first, second = _outline(reader)[0][1], _outline(reader)[1][1]
+    drawn = []
+    for board in reader.pages[first:second]:
+        content = board.get_contents()
+        assert content is not None
+        operators = content.get_data().split()
+        drawn.append(operators.count(b"f") + operators.count(b"B"))
+    assert max(drawn) >= 64 + 24
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -142,7 +142,8 @@ class BookMarkup:
     places: Mapping[str, TemplatePlaces] = field(default_factory=dict)
     warnings: list[BookWarning] = field(default_factory=list)
     printed: dict[str, str] = field(default_factory=dict)
-    """The label of each diagram's board printed so far, by its picture: a repeat refers to it."""
+    """The label of each diagram printed so far, by its picture and by its description: a
+    repeat refers to it."""
     _linking: int = field(default=0, init=False, repr=False)
 
     # --- what the book says of a page ----------------------------------------------
@@ -365,6 +366,7 @@ class BookMarkup:
                 parts.append(self.inline_content(part, depth).strip())
         extra = f", after: [{after}]" if after else ""
         where = self.printed[source] = f"dama-diagram-{len(self.printed) + 1}"
+        self.printed.setdefault(" ".join(board.get("alt", "").split()), where)
         return f"#dama-figure({picture}, [{_PARAGRAPHS.join(parts)}]{extra}) <{where}>"
 
     def _printed_before(self, source: str, words: ET.Element, depth: int, after: str) -> str:
@@ -434,8 +436,14 @@ class BookMarkup:
             caption = next(step.iter("figcaption"), None)
             if board is None:
                 continue
-            picture = self.image(board.get("src", ""), board.get("alt", ""), STEP_WIDTH)
             words = "" if caption is None else self.inline_content(caption, depth)
+            where = self.printed.get(" ".join(board.get("alt", "").split()))
+            if where is not None:  # a position printed before (the start): its page
+                page = f"#link(<{where}>)[#context counter(page).at(<{where}>).first()]"
+                words = message_markup(self.same_diagram, {"caption": words, "page": page})
+                entries.append(f"(none, [{words}])")
+                continue
+            picture = self.image(board.get("src", ""), board.get("alt", ""), STEP_WIDTH)
             entries.append(f"({picture}, [{words}])")
         return f"#dama-steps({', '.join(entries)})" if entries else ""
 

@@ -1,0 +1,398 @@
+"""The printed book as a player and a printer read it: real PDFs, read back by poppler, pikepdf.
+
+Expected values come from outside the code: the eight markers of the site's legend
+(each drawn in colour beside its words), the book's language as ``/Lang``, a
+measure of at most 90 characters, the publisher of ``mkdocs.yml`` and the licence
+of ``pyproject.toml``, ISO 216's A5 and the four pages of a folded sheet, the
+French "1er" and the Italian "1º" for the first of the month.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import subprocess
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from .conftest import ROOT, made_once
+from .test_booklet import COVER_DATES, EPOCH, LANGUAGES, make_books
+
+pytestmark = pytest.mark.slow
+
+FIRST_OF_DECEMBER = "1764547200"
+"""2025-12-01 00:00 UTC: the A5 books' date, a first of the month."""
+FIRST_DATES = {
+    "en": "December 1, 2025",
+    "nl": "1 december 2025",
+    "it": "1º dicembre 2025",
+    "de": "1. Dezember 2025",
+    "fr": "1er décembre 2025",
+    "es": "1 de diciembre de 2025",
+}
+A5 = (419.53, 595.28)
+"""ISO 216 A5, 148 by 210 mm, in points."""
+MM = 72 / 25.4
+LEGEND_MESSAGES = (
+    # the site's legend, one message per marker (docs/locales/*/messages.po)
+    *("legend.start", "legend.landing", "legend.order", "legend.captured", "legend.king"),
+    *("legend.rejected", "legend.white_to_move", "legend.black_to_move"),
+)
+PAGE_WORDS = {"en": "p.", "nl": "p.", "it": "p.", "de": "S.", "fr": "p.", "es": "p."}
+
+
+def _with_epoch(epoch: str, make: Any) -> None:
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = epoch
+    try:
+        make()
+    finally:
+        if before is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = before
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The six A4 books of ``dama-diagrams booklet``, shared with tests/test_booklet.py."""
+    return made_once(tmp_path_factory, "books", make_books)
+
+
+@pytest.fixture(scope="module")
+def letter_books(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from dama_diagrams.site.publish.booklets import build_booklets
+
+    def make(out: Path) -> None:
+        _with_epoch(EPOCH, lambda: build_booklets(ROOT, out=out, paper="letter"))
+
+    return made_once(tmp_path_factory, "books-letter", make)
+
+
+@pytest.fixture(scope="module")
+def a5_books(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The six books on A5, the booklet a club folds from A4 sheets, dated a first of the month."""
+
+    def make(out: Path) -> None:
+        _with_epoch(FIRST_OF_DECEMBER, lambda: _print_a5(out))
+
+    return made_once(tmp_path_factory, "books-a5", make)
+
+
+def _print_a5(out: Path) -> None:
+    from dama_diagrams.site.booklet import book_document, book_pdf
+    from dama_diagrams.site.booklet.jobs import book_job
+    from dama_diagrams.site.builder.config import BaseConfig
+    from dama_diagrams.site.i18n import available_languages
+    from dama_diagrams.site.pages.figures import load_figures
+    from dama_diagrams.site.publish.language import generate_language
+
+    base, figures = BaseConfig.read(ROOT), load_figures(ROOT)
+    menu = available_languages(ROOT)
+    for code in LANGUAGES:
+        sources = generate_language(ROOT, code, figures, base=base, languages=menu, book=True)
+        target = out / f"{code}.pdf"
+        job = book_job(ROOT, sources, figures, target, paper="a5", author=base.site_author)
+        document = book_document(job.book, paper="a5")
+        target.write_bytes(book_pdf(job.book, document=document))
+
+
+@functools.cache
+def _pages(pdf: Path) -> tuple[str, ...]:
+    """Each page's text as pdftotext reads it (reading order, one line per printed line)."""
+    text = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", pdf, "-"], capture_output=True, text=True, check=True
+    ).stdout
+    return tuple(text.split("\f")[:-1])
+
+
+def _words(pdf: Path, page: int) -> list[tuple[str, float, float, float, float]]:
+    """(word, xMin, yMin, xMax, yMax) of each word on a page (1-based), in points."""
+    found = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), pdf, "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    pattern = (
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+    )
+    return [
+        (word, float(x0), float(y0), float(x1), float(y1))
+        for x0, y0, x1, y1, word in re.findall(pattern, found)
+    ]
+
+
+def _chapters(pdf: Path) -> list[tuple[str, int]]:
+    """(title, page index) of each bookmark: one per chapter."""
+    reader = PdfReader(pdf)
+    return [
+        (str(entry.title), reader.get_destination_page_number(entry)) for entry in reader.outline
+    ]
+
+
+def _structure(pdf: Path) -> Iterator[Any]:
+    import pikepdf
+
+    document = pikepdf.open(pdf)
+
+    def walk(node: Any) -> Iterator[Any]:
+        kids = node.get("/K")
+        if kids is None:
+            return
+        for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
+            if isinstance(kid, pikepdf.Dictionary) and "/S" in kid:
+                yield kid
+                yield from walk(kid)
+
+    yield from walk(document.Root.StructTreeRoot)
+
+
+# --- the key to the diagrams --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_key_shows_each_markers_symbol_beside_its_words(books: Path, language: str) -> None:
+    """ "How to read the diagrams": each of the eight markers drawn, in colour, before its name."""
+    from PIL import Image
+
+    from dama_diagrams.site.i18n import load_catalog
+
+    catalog = load_catalog(ROOT, language)
+    labels = [catalog.text(key) for key in LEGEND_MESSAGES]
+    pdf = books / f"{language}.pdf"
+    index = next(
+        number
+        for number, text in enumerate(_pages(pdf), start=1)
+        if all(f"\n{label}\n" in f"\n{text}\n" for label in labels)
+    )
+    lines: dict[float, list[tuple[str, float, float, float, float]]] = {}
+    for word in _words(pdf, index):
+        lines.setdefault(word[2], []).append(word)
+    prefix = Path(f"/dev/shm/key-{os.getpid()}-{language}")  # 72 dpi: a pixel is a point
+    subprocess.run(
+        ["pdftoppm", "-r", "72", "-png", "-singlefile", "-f", str(index), "-l", str(index),
+         pdf, prefix],
+        check=True,
+    )  # fmt: skip
+    with Image.open(f"{prefix}.png") as image:
+        picture = image.convert("RGB")
+    Path(f"{prefix}.png").unlink()
+    for label in labels:
+        line = next(words for words in lines.values() if " ".join(w[0] for w in words) == label)
+        left, top, bottom = line[0][1], min(w[2] for w in line), max(w[4] for w in line)
+        # The 3.6 mm icon sits just before the words: count its coloured pixels.
+        box = (int(left - 6 * MM), int(top - 2), int(left - 0.5), int(bottom + 2))
+        pixels = picture.crop(box).tobytes()
+        coloured = sum(
+            1
+            for at in range(0, len(pixels), 3)
+            if max(pixels[at : at + 3]) - min(pixels[at : at + 3]) > 40
+        )
+        assert coloured >= 20, (language, label, coloured)
+
+
+# --- tags -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_element_is_tagged_in_another_language(books: Path, language: str) -> None:
+    """Moves, table bodies, everything: a screen reader reads it all in the book's voice."""
+    other = [
+        (str(node["/S"]), str(node["/Lang"]))
+        for node in _structure(books / f"{language}.pdf")
+        if "/Lang" in node and str(node["/Lang"]) != language
+    ]
+    assert other == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_cover_title_heads_the_structure_and_links_are_trimmed(
+    books: Path, language: str
+) -> None:
+    roles = [str(node["/S"]) for node in _structure(books / f"{language}.pdf")]
+    assert roles.index("/Title") < roles.index("/H1")  # the cover's title, before any chapter
+    assert roles[roles.index("/TOC") - 1] == "/H1"  # "Contents" is a heading
+    reader = PdfReader(books / f"{language}.pdf")
+    texts = [
+        str(annotation.get_object().get("/Contents", ""))
+        for page in reader.pages
+        for annotation in page.get("/Annots", [])
+    ]
+    assert texts and all(text == text.strip() and text for text in texts)
+
+
+# --- each diagram once ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_diagram_is_printed_twice(books: Path, language: str) -> None:
+    """Every picture shows a position of its own: its description is nowhere else."""
+    alts = [
+        " ".join(str(node["/Alt"]).split())
+        for node in _structure(books / f"{language}.pdf")
+        if str(node["/S"]) == "/Figure"
+    ]
+    assert len(alts) > 50
+    assert sorted(alt for alt in set(alts) if alts.count(alt) > 1) == []
+
+
+def test_a_diagram_printed_before_names_its_page(books: Path) -> None:
+    """Where a page shows a diagram again, it gives its caption and the page that shows it."""
+    pdf = books / "en.pdf"
+    pages = [" ".join(text.split()) for text in _pages(pdf)]
+    found = [
+        (caption, int(page))
+        for text in pages
+        for caption, page in re.findall(r"([^()]{12})\s?\(See the diagram on p\. (\d+)\.\)", text)
+    ]
+    assert len(found) >= 7  # the starting position, and the diagrams of "Other draughts games"
+    for caption, page in found:
+        assert caption.strip() in pages[page - 1], (caption, page)
+
+
+# --- cover, colophon, metadata ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_cover_has_a_subtitle_and_the_edition_and_its_back_the_colophon(
+    books: Path, language: str
+) -> None:
+    pdf = books / f"{language}.pdf"
+    cover, colophon = _pages(pdf)[0], " ".join(_pages(pdf)[1].split())
+    reader = PdfReader(pdf)
+    assert reader.metadata is not None
+    title = str(reader.metadata["/Title"])
+    lines = [line for line in cover.splitlines() if line.strip()]
+    shown = " ".join(cover.split())
+    assert shown.startswith(title)  # the title, then what the book is, its language, edition
+    assert len(shown) > len(title) + 60 and COVER_DATES[language] in lines[-1]
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["site_author"] in colophon  # the publisher
+    assert project["project"]["license"] in colophon  # the licence
+    assert "FID" in colophon and "federdama.org" in colophon  # the source
+    assert COVER_DATES[language] in colophon  # printed on
+    if language != "en":
+        assert "Published by" not in colophon and "Printed on" not in colophon
+
+
+@pytest.mark.parametrize("language", ["fr", "it", "de", "en"])
+def test_the_first_of_the_month_is_written_as_the_language_writes_it(
+    a5_books: Path, language: str
+) -> None:
+    assert FIRST_DATES[language] in " ".join(_pages(a5_books / f"{language}.pdf")[0].split())
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_title_and_subject_are_in_the_books_language(books: Path, language: str) -> None:
+    english = PdfReader(books / "en.pdf").metadata
+    metadata = PdfReader(books / f"{language}.pdf").metadata
+    assert english is not None and metadata is not None
+    for key in ("/Title", "/Subject"):
+        assert metadata[key] != english[key] and len(str(metadata[key])) > 10
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_first_chapters_list_of_chapters_is_in_page_order(books: Path, language: str) -> None:
+    """ "All the rules" names every other chapter, the solutions too, each with its page."""
+    pdf = books / f"{language}.pdf"
+    chapters = _chapters(pdf)
+    first, second = chapters[0][1], chapters[1][1]
+    text = "\n".join(_pages(pdf)[first:second])
+    word = re.escape(PAGE_WORDS[language])
+    listed = [int(page) for page in re.findall(rf"^• .*?, {word}\s(\d+)", text, re.MULTILINE)]
+    assert listed == [page + 1 for _, page in chapters[1:]]
+
+
+# --- the page ---------------------------------------------------------------------------------
+
+
+def _body_lines(pdf: Path) -> list[str]:
+    """The printed lines of the chapters, past the cover, colophon and contents."""
+    start = _chapters(pdf)[0][1]
+    return [line for text in _pages(pdf)[start:] for line in text.splitlines()]
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_nine_long_lines_in_ten_hold_at_most_90_characters(
+    books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    pdf = (books if paper == "a4" else a5_books) / f"{language}.pdf"
+    long = [len(line) for line in _body_lines(pdf) if len(line) >= 50]
+    assert len(long) > 150
+    assert sum(length <= 90 for length in long) >= 0.9 * len(long), sorted(long)[-20:]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_book_hyphenates_in_its_language(books: Path, language: str) -> None:
+    """A measure of some 80 characters needs hyphens: Typst's, by the language's patterns."""
+    ends = [line for line in _body_lines(books / f"{language}.pdf") if line.endswith("\xad")]
+    assert len(ends) >= 5
+
+
+def test_moves_are_set_at_the_texts_size(books: Path) -> None:
+    """ "...joined by a dash: 22-19.": the move as high as the words before it."""
+    pdf = books / "en.pdf"
+    page = next(
+        number
+        for number, text in enumerate(_pages(pdf), start=1)
+        if "joined by a dash: 22-19." in " ".join(text.split())
+    )
+    words = _words(pdf, page)
+    at = next(i for i, w in enumerate(words) if w[0] == "22-19." and words[i - 1][0] == "dash:")
+    height = words[at][4] - words[at][2]
+    assert abs(height - (words[at - 1][4] - words[at - 1][2])) < 0.05 * height
+
+
+# --- pages -----------------------------------------------------------------------------------
+
+
+def _thin_pages(pdf: Path) -> list[tuple[int, list[str]]]:
+    """Pages of the chapters before the back matter (solutions, glossary) with fewer than five
+    lines of text, not counting the running header and the page number."""
+    chapters = _chapters(pdf)
+    first, back = chapters[0][1], chapters[-2][1]
+    thin = []
+    for index in range(first, back):
+        lines = [line for line in _pages(pdf)[index].splitlines() if line.strip()]
+        title = next(title for title, start in reversed(chapters) if start <= index)
+        body = lines[1:-1] if lines and lines[0] == title and index > first else lines[:-1]
+        if len(body) < 5:
+            thin.append((index + 1, body))
+    return thin
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_page_holds_fewer_than_five_lines(
+    books: Path, letter_books: Path, a5_books: Path, language: str
+) -> None:
+    for folder in (books, letter_books, a5_books):
+        assert _thin_pages(folder / f"{language}.pdf") == [], folder.name
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_a5_booklet_folds_from_whole_sheets_with_a_binding_margin(
+    a5_books: Path, language: str
+) -> None:
+    pdf = a5_books / f"{language}.pdf"
+    reader = PdfReader(pdf)
+    assert len(reader.pages) % 4 == 0  # four pages to an A4 sheet folded once
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width), 2), round(float(box.height), 2)) == A5
+    # The inside margin, for the staples: left on a right-hand (odd) page, right on a left one.
+    lefts: dict[int, list[float]] = {0: [], 1: []}
+    for number in range(4, len(reader.pages)):
+        words = _words(pdf, number)
+        if len(words) > 20:
+            lefts[number % 2].append(min(word[1] for word in words))
+    odd, even = sorted(lefts[1])[len(lefts[1]) // 2], sorted(lefts[0])[len(lefts[0]) // 2]
+    assert odd - even > 3 * MM, (odd, even)
