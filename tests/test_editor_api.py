@@ -249,6 +249,9 @@ def test_game_over_is_said_and_offered(editor: Editor) -> None:
         ([30, 21, 14, 5], "move", "30x21x14x5"),
         ([30, 7], "illegal", "30x23x16x7"),  # a complete capture, which rule 4 rules out
         ([30, 23, 7], "illegal", "30x23x16x7"),
+        ([30, 23], "more", None),  # E4: a ruled-out capture goes on, landing by landing
+        ([30, 23, 16], "more", None),
+        ([30, 23, 16, 7], "illegal", "30x23x16x7"),
         ([30, 15], "illegal", "30x15"),  # 15 is on no diagonal of 30
         ([30, 26], "illegal", "30-26"),
     ],
@@ -263,6 +266,25 @@ def test_clicks_resolve_to_the_legal_move_or_say_why_not(
         assert answer["move"] == move
     if status == "illegal":
         assert "not legal" in answer["message"]
+
+
+def test_a_ruled_out_capture_clicked_landing_by_landing_says_which_rule_in_words(
+    editor: Editor,
+) -> None:
+    """The editor review's position: 22x13x6 takes two men, as 27x20x11 does with the king.
+
+    Rule 2 (capture with a king) rules 22x13x6 out; clicked 22, 13, 6, the editor
+    follows it to its end and names the rule in words, not by its id (E4, E22).
+    """
+    position = "W:W19,22,K27,29,31,32:B10,15,18,23"
+    said = call(editor, "/api/resolve", {"position": position, "squares": [22, 13]})[1]
+    assert said["status"] == "more" and said["moves"] == ["22x13x6"]
+    assert "rule it out" in said["message"]
+    said = call(editor, "/api/resolve", {"position": position, "squares": [22, 13, 6]})[1]
+    assert said["status"] == "illegal" and said["move"] == "22x13x6"
+    assert said["reason"] == "priority"
+    assert "rule 2 (capture with a king)" in said["message"]
+    assert "with-king" not in said["message"]
 
 
 def test_clicks_on_no_square_are_refused(editor: Editor) -> None:

@@ -66,7 +66,7 @@ def illegal_reason(position: Position, move: Move) -> Illegality | None:
     rule = candidate.rejected_by
     return Illegality(
         IllegalReason.PRIORITY,
-        f"priority rule {rule.number} ({rule.value}) rules it out: the legal moves are {legal}",
+        f"priority rule {rule.number} ({rule.summary}) rules it out: the legal moves are {legal}",
     )
 
 

@@ -264,6 +264,18 @@ def resolve(position: Position, clicked: Sequence[object], lang: str = "en") -> 
                 moves=_listed(fitting, lang),
             ),
         }
+    going_on = _rejected_going_on(position, start, landings)
+    if going_on:  # a capture the priority rules rule out, not finished: as for a legal one
+        return {
+            "status": "more",
+            "moves": [str(move) for move in going_on],
+            "message": tr(
+                lang,
+                "The capture goes on ({moves}), though the priority rules rule it out: "
+                "click the next landing square.",
+                moves=_listed(going_on, lang),
+            ),
+        }
     move = _rejected_capture(position, start, landings) or _as_move(squares)
     problem = None if move is None else illegal_reason(position, move)
     detail = tr(lang, "no move goes that way") if problem is None else _detail(problem, lang)
@@ -290,6 +302,18 @@ def _rejected_capture(position: Position, start: int, landings: Sequence[int]) -
         and _in_order(landings, candidate.move.landings)
     ]
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _rejected_going_on(position: Position, start: int, landings: Sequence[int]) -> list[Move]:
+    """The captures the priority rules rule out that go on from the last landing clicked."""
+    fitting = [
+        candidate.move
+        for candidate in explain(position).rejected
+        if candidate.move.origin == start and _in_order(landings, candidate.move.landings)
+    ]
+    if any(move.destination == landings[-1] for move in fitting):
+        return []  # one ends here: it is the move the clicks mean
+    return fitting
 
 
 def _in_order(wanted: Sequence[int], landings: Sequence[int]) -> bool:
