@@ -4,7 +4,8 @@ Takes what the pages room makes (:mod:`..pages`): the same verified diagrams,
 as vector drawings, and the same templates and catalogs, rendered with the
 wording of print (:func:`.sources.printed_pages`).  Gives PDF/UA-1 bytes.
 :mod:`.tree` reads each page into elements, :mod:`.markup` writes them as
-Typst markup, :mod:`.assemble` makes the whole book of it, after the layout of
+Typst markup (:mod:`.flow` keeps what reads as one thing on one page),
+:mod:`.assemble` makes the whole book of it, after the layout of
 ``book.typ``, :mod:`.pdf` runs Typst and :mod:`.jobs` runs that in a worker
 process, with a cache.  Publishing them is :mod:`..publish`'s: ``build`` puts
 each language's PDF into its site and ``booklet`` writes them alone.

@@ -29,6 +29,7 @@ from ...errors import shorten
 from ...render.legend import LEGEND_KEYS, legend_icon_svg
 from .._common import SiteError
 from ..i18n.safe_text import SAFE_SCHEMES
+from .flow import kept_together
 from .places import BookWarning, TemplatePlaces
 
 _SPECIAL = re.compile(r"[\\#$*+\-<=>@\[\]_`~/.()]")
@@ -257,10 +258,7 @@ class BookMarkup:
                 run.append(self.inline(child, depth + 1))
                 run.append(text_markup(child.tail or ""))
         parts.append("".join(run).strip())
-        kept = [part for part in parts if part]
-        if depth == 0:
-            kept = _last_line_kept(kept)
-        return "\n\n".join(kept)
+        return "\n\n".join(kept_together([part for part in parts if part], chapter=depth == 0))
 
     def block(self, element: ET.Element, depth: int) -> str:
         if depth > MAX_DEPTH:
@@ -539,28 +537,6 @@ _WRAPPERS: dict[str, Callable[[str], str]] = {
     "s": lambda body: f"#strike[{body}]",
     "del": lambda body: f"#strike[{body}]",
 }
-
-
-SHORT_ENDING = 700
-"""A chapter's last paragraph this short in markup (a few lines, "Try it yourself: ...",
-its links and page references counted) is never printed alone at the top of a page: it
-stays with the block before it."""
-KEPT_BEFORE = 4000
-"""The longest block (in markup) that a chapter's short last paragraph is kept with: far
-less than a page."""
-_INLINE = ("#link(", "#emph[", "#strong[", "#raw(", "#context ")
-
-
-def _last_line_kept(parts: list[str]) -> list[str]:
-    """A chapter's blocks, its short last paragraph kept on the page of the block before."""
-    if len(parts) < 2 or parts[-2].startswith("#heading(") or len(parts[-2]) > KEPT_BEFORE:
-        return parts
-    last = parts[-1]
-    if last.startswith("#") and not last.startswith(_INLINE):
-        return parts
-    if len(last) > SHORT_ENDING or "\n\n" in last:
-        return parts
-    return [*parts[:-2], f"#block(breakable: false)[{parts[-2]}\n\n{last}]"]
 
 
 def _picture_alone(paragraph: ET.Element) -> bool:

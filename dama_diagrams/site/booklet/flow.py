@@ -1,0 +1,56 @@
+"""What the book keeps on one page: a paragraph with the diagram it leads into, a chapter's
+last short paragraph with the block before it.
+
+Typst keeps a heading with what follows it, and no paragraph leaves a single line
+alone at the top or foot of a page; these rules keep what reads as one thing
+together beyond that.  They work on the Typst markup of a chapter's blocks, as
+:mod:`.markup` writes them, before they are joined.
+"""
+
+from __future__ import annotations
+
+_DIAGRAMS = ("#dama-figure(", "#dama-exercise(")
+"""The blocks that print a board."""
+
+
+def kept_together(parts: list[str], *, chapter: bool) -> list[str]:
+    """Blocks, those that read as one kept on one page; ``chapter``: the blocks are a
+    chapter's, whose short last paragraph stays with the block before it."""
+    kept = _leads_kept(parts)
+    return _last_line_kept(kept) if chapter else kept
+
+
+SHORT_ENDING = 700
+"""A chapter's last paragraph this short in markup (a few lines, "Try it yourself: ...",
+its links and page references counted) is never printed alone at the top of a page: it
+stays with the block before it."""
+KEPT_BEFORE = 4000
+"""The longest block (in markup) that a chapter's short last paragraph is kept with: far
+less than a page."""
+_INLINE = ("#link(", "#emph[", "#strong[", "#raw(", "#context ")
+
+
+def _leads_kept(parts: list[str]) -> list[str]:
+    """Blocks, a short paragraph that leads into a diagram kept on the diagram's page."""
+    return [
+        f"#block(sticky: true)[{part}]"
+        if following.startswith(_DIAGRAMS) and _short_paragraph(part)
+        else part
+        for part, following in zip(parts, [*parts[1:], ""], strict=True)
+    ]
+
+
+def _short_paragraph(part: str) -> bool:
+    """Whether a block's markup is a paragraph of a few lines (its links counted)."""
+    plain = not part.startswith("#") or part.startswith(_INLINE)
+    return plain and len(part) <= SHORT_ENDING and "\n\n" not in part
+
+
+def _last_line_kept(parts: list[str]) -> list[str]:
+    """A chapter's blocks, its short last paragraph kept on the page of the block before."""
+    if len(parts) < 2 or parts[-2].startswith("#heading(") or len(parts[-2]) > KEPT_BEFORE:
+        return parts
+    if not _short_paragraph(parts[-1]):
+        return parts
+    last = parts[-1]
+    return [*parts[:-2], f"#block(breakable: false)[{parts[-2]}\n\n{last}]"]
