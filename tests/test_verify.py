@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dama_diagrams.cli import main
@@ -780,6 +780,9 @@ def fence_like_lines(draw: st.DrawFn) -> str:
 
 
 @settings(max_examples=500, deadline=None)
+@example(["", "", "\u010a", "```dama"], "utf-16", "\n")  # U+010A holds a 0x0A byte
+@example(["\u0a0a", "```dama"], "utf-16-be", "\r\n")
+@example(["\u0a00\u0a00", "", "```dama"], "utf-32", "\n")
 @given(
     st.lists(fence_like_lines(), max_size=6),
     st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "utf-16-be", "utf-32", "latin-1"]),

@@ -16,6 +16,7 @@ opening that the page's text holds.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import BinaryIO
 
 _OPENING = re.compile(
@@ -50,19 +51,24 @@ def first_fence_line(stream: BinaryIO) -> int | None:
     """
     line = 1  # the line that ``carry`` starts
     carry = b""  # the start of a line whose end is not read yet
+    at = 0  # where ``carry`` starts in the stream
     skipping = False  # inside a long line already decided on
+    newline: _Newline | None = None
     while block := stream.read(_BLOCK):
+        newline = newline or _Newline.of(block)
         if skipping:
             end = _LINE_END.search(block)
             if end is None:
+                at += len(block)
                 continue
-            block, line, skipping = block[end.end() :], line + 1, False
+            at, block, line, skipping = at + end.end(), block[end.end() :], line + 1, False
         data = carry + block
         whole = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1  # the complete lines end here
         found = _OPENING.search(data, 0, whole)
         if found is not None:
-            return line + data.count(b"\n", 0, found.start())
-        line += data.count(b"\n", 0, whole)
+            return line + newline.count(data, at, found.start())
+        line += newline.count(data, at, whole)
+        at += whole
         carry = data[whole:]
         if len(carry) > _LONG_LINE:
             head = carry[:_LONG_LINE]
@@ -72,6 +78,52 @@ def first_fence_line(stream: BinaryIO) -> int | None:
     if carry and _OPENING.match(carry):  # the last line, which no newline ends
         return line
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Newline:
+    """How the page writes a line feed: a byte, or a code unit of UTF-16 or UTF-32.
+
+    Counted as a byte in a UTF-16 page, 0x0A would also count the half of a
+    character such as U+010A: lines are counted in whole code units.
+    """
+
+    unit: bytes = b"\n"
+
+    @classmethod
+    def of(cls, head: bytes) -> _Newline:
+        """Told from the page's first bytes: its byte-order mark, else where its NULs fall."""
+        for mark, unit in _MARKS:
+            if head.startswith(mark):
+                return cls(unit)
+        sample = head[:4096]
+        nuls = [sum(1 for i in range(r, len(sample), 4) if sample[i] == 0) for r in range(4)]
+        if not any(nuls):
+            return cls()
+        if nuls[0] and nuls[1] and nuls[2] and not nuls[3]:
+            return cls(b"\x00\x00\x00\n")  # UTF-32 big-endian: ASCII as 00 00 00 xx
+        if nuls[1] and nuls[2] and nuls[3] and not nuls[0]:
+            return cls(b"\n\x00\x00\x00")
+        even, odd = nuls[0] + nuls[2], nuls[1] + nuls[3]
+        return cls(b"\x00\n" if even > odd else b"\n\x00")
+
+    def count(self, data: bytes, at: int, end: int) -> int:
+        """The line feeds of ``data[:end]``, ``data`` starting ``at`` bytes into the page."""
+        width = len(self.unit)
+        if width == 1:
+            return data.count(b"\n", 0, end)
+        first = -at % width  # the first whole code unit of ``data``
+        return sum(
+            1 for i in range(first, end - width + 1, width) if data[i : i + width] == self.unit
+        )
+
+
+_MARKS = (
+    (b"\xff\xfe\x00\x00", b"\n\x00\x00\x00"),  # UTF-32 little-endian, before UTF-16's mark
+    (b"\x00\x00\xfe\xff", b"\x00\x00\x00\n"),
+    (b"\xff\xfe", b"\n\x00"),
+    (b"\xfe\xff", b"\x00\n"),
+)
 
 
 def reads_past(stream: BinaryIO, limit: int) -> bool:
