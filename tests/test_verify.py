@@ -803,6 +803,16 @@ def test_the_byte_scan_misses_no_fence_the_page_reader_finds(
         assert found is not None and found <= fences[0].line, (text, found)
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-16-be", "utf-32", "utf-32-be"])
+@pytest.mark.parametrize("line_end", ["\n", "\r\n"])
+def test_the_byte_scan_names_the_fences_own_line_in_any_unicode_encoding(
+    encoding: str, line_end: str
+) -> None:
+    """Line 4, counted in characters: U+010A and U+0A0A hold 0x0A bytes that end no line."""
+    text = line_end.join(["\u010a", "\u0a0a text", "", "```dama", "position: x", "```"])
+    assert first_fence_line(io.BytesIO(text.encode(encoding))) == 4
+
+
 # -- properties: the verifier agrees with the engine on random positions ---------
 
 

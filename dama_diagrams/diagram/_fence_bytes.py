@@ -108,14 +108,15 @@ class _Newline:
         return cls(b"\x00\n" if even > odd else b"\n\x00")
 
     def count(self, data: bytes, at: int, end: int) -> int:
-        """The line feeds of ``data[:end]``, ``data`` starting ``at`` bytes into the page."""
+        """The line feeds that start before ``end`` in ``data``, ``at`` bytes into the page.
+
+        An opening found just after a line feed's 0x0A byte is on the next line.
+        """
         width = len(self.unit)
         if width == 1:
             return data.count(b"\n", 0, end)
         first = -at % width  # the first whole code unit of ``data``
-        return sum(
-            1 for i in range(first, end - width + 1, width) if data[i : i + width] == self.unit
-        )
+        return sum(1 for i in range(first, end, width) if data[i : i + width] == self.unit)
 
 
 _MARKS = (
