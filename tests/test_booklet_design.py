@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import tomllib
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -396,3 +397,47 @@ def test_an_a5_booklet_folds_from_whole_sheets_with_a_binding_margin(
             lefts[number % 2].append(min(word[1] for word in words))
     odd, even = sorted(lefts[1])[len(lefts[1]) // 2], sorted(lefts[0])[len(lefts[0]) // 2]
     assert odd - even > 3 * MM, (odd, even)
+
+
+# --- a book, not a print-out ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_glossary_is_in_the_order_of_its_words(books: Path, language: str) -> None:
+    pdf = books / f"{language}.pdf"
+    start = _chapters(pdf)[-1][1]
+    text = "\n".join(_pages(pdf)[start:])
+    words = re.findall(r"^• ([^:(]+?)\s?[(:]", text, re.MULTILINE)
+    assert len(words) >= 20
+
+    def folded(word: str) -> str:
+        decomposed = unicodedata.normalize("NFKD", word.casefold())
+        return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+    assert words == sorted(words, key=folded)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_how_the_turn_is_shown_is_said_once_not_in_every_picture(
+    books: Path, language: str
+) -> None:
+    from dama_diagrams.site.i18n import load_catalog
+
+    sentence = load_catalog(ROOT, language).text("alt.turn")
+    pdf = books / f"{language}.pdf"
+    alts = [str(node["/Alt"]) for node in _structure(pdf) if str(node["/S"]) == "/Figure"]
+    assert alts and not any(sentence in " ".join(alt.split()) for alt in alts)
+    text = " ".join(" ".join(_pages(pdf)).split())
+    assert text.count(sentence) == 1  # under "How to read the diagrams"
+
+
+def test_each_exercise_names_the_page_of_its_own_solution(books: Path) -> None:
+    pdf = books / "en.pdf"
+    chapters = dict(_chapters(pdf))
+    pages = [" ".join(text.split()) for text in _pages(pdf)]
+    asked = " ".join(pages[chapters["Exercises"] : chapters["A game explained"]])
+    found = re.findall(r"Exercise (\d+): .*?Solution, p\. (\d+)", asked)
+    assert [int(number) for number, _ in found] == list(range(1, 13))
+    for number, page in found:
+        assert f"Exercise {number}: " in pages[int(page) - 1], (number, page)
+    assert "Solutions to the exercises, p." not in asked

@@ -298,7 +298,7 @@ def test_answers_move_to_the_back_each_linked_from_its_exercise() -> None:
     assert _chapters(document) == ["exercises", "solutions", "glossary"]
     asked, answers = document.split("[Solutions] <solutions>")
     assert "23x14" not in asked and "Show the answer" not in asked
-    assert "#link(<solutions--exercises--exercise-first>)[Solutions]" in asked
+    assert "#link(<solutions--exercises--exercise-first>)[Solution]" in asked
     assert "<solutions--exercises--exercise-first>" in answers
     assert "#link(<exercises--exercise-first>)[Exercise 1: First]" in answers
     assert "The answer is 23x14\\." in answers.split("<glossary>")[0]

@@ -200,6 +200,7 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("book.printed", "Printed on {date}."),
     pgettext("book.report", "Found an error? Please report it at {address}."),
     pgettext("book.same_diagram", "{caption} (See the diagram on p. {page}.)"),
+    pgettext("book.solution", "Solution"),
 ])
 # fmt: on
 """Every message of the code, by key, in English."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -68,20 +69,23 @@ def book_document(book: BookSources, *, paper: str = "a4") -> BookDocument:
         answer
         for name, tree in chapters
         if name == EXERCISES_PAGE
-        for answer in _answers(tree, book.solutions)
+        for answer in _answers(tree, book.solution)
     ]
     if answers:
         chapters.append((SOLUTIONS_ID, _solutions_chapter(book.solutions, answers)))
     chapters.sort(key=lambda chapter: chapter[0] == GLOSSARY_PAGE)  # stable: the glossary last
     order = [name for name, _ in chapters]
-    for _, tree in chapters:
+    for name, tree in chapters:
         _lists_in_book_order(tree, order, book.solutions)
+        if name == GLOSSARY_PAGE:
+            _glossary_by_word(tree)
     labels = frozenset(identifier for _, tree in chapters for identifier in labelled_ids(tree))
     writer = BookMarkup(
         book.assets,
         labels,
         book.reference,
         same_diagram=book.same_diagram,
+        said_once=book.said_once,
         places=book.places,
     )
     body = []
@@ -179,6 +183,31 @@ def _lists_in_book_order(tree: ET.Element, order: list[str], solutions: str) -> 
         listing[-1].tail = tail
 
 
+def _glossary_by_word(tree: ET.Element) -> None:
+    """The glossary's entries in the order of their words, as a reader looks one up.
+
+    Each entry starts with its word in bold; accents and case count only to tell
+    two words that are otherwise the same apart ("Dame" before "damé").
+    """
+
+    def word(item: ET.Element) -> tuple[str, str]:
+        term = item.find("strong")
+        shown = "" if term is None else text_content(term).strip()
+        folded = unicodedata.normalize("NFKD", shown.casefold())
+        return "".join(c for c in folded if not unicodedata.combining(c)), shown
+
+    for listing in tree.iter("ul"):
+        items = [item for item in listing if item.tag == "li"]
+        if len(items) != len(listing) or not all(item.find("strong") is not None for item in items):
+            continue
+        tail = listing[-1].tail
+        items.sort(key=word)
+        for item in list(listing):
+            listing.remove(item)
+        listing.extend(items)
+        listing[-1].tail = tail
+
+
 def _chapter_linked(item: ET.Element, order: list[str]) -> str | None:
     """The chapter that a list item starts with a link to, if it does."""
     if (item.text or "").strip() or not len(item) or item[0].tag != "a":
@@ -228,7 +257,7 @@ class _Answer:
     body: list[ET.Element]
 
 
-def _answers(tree: ET.Element, solutions: str) -> Iterable[_Answer]:
+def _answers(tree: ET.Element, solution: str) -> Iterable[_Answer]:
     """The exercises' answers, taken out; each exercise links to its answer at the back.
 
     Each answer belongs to the exercise heading before it, whose id (already
@@ -245,7 +274,7 @@ def _answers(tree: ET.Element, solutions: str) -> Iterable[_Answer]:
             exercise_id = (heading.get("id") if heading is not None else None) or "answer"
             link = ET.SubElement(element, "p", {"class": "dama-to-answer"})
             to_answer = ET.SubElement(link, "a", {"href": f"#{SOLUTIONS_ID}--{exercise_id}"})
-            to_answer.text = solutions
+            to_answer.text = solution
             title = heading if heading is not None else ET.Element("h2")
             body = [child for child in details if child.tag != "summary"]
             yield _Answer(exercise_id, title, body)

@@ -137,6 +137,9 @@ class BookMarkup:
     """The catalog's "{reference}, p. {page}": how a cross-reference names its page."""
     engine_label: str = ""
     same_diagram: str = "{caption} (See the diagram on p. {page}.)"
+    said_once: str = ""
+    """What every diagram's description says alike (how the turn is shown): the book says
+    it once, under its key to the diagrams, and no picture repeats it."""
     """The catalog's words for a diagram printed before, which the book prints once."""
     page: str = ""
     images: dict[str, str] = field(default_factory=dict)
@@ -146,6 +149,7 @@ class BookMarkup:
     """The label of each diagram printed so far, by its picture and by its description: a
     repeat refers to it."""
     _linking: int = field(default=0, init=False, repr=False)
+    _key_given: bool = field(default=False, init=False, repr=False)
 
     # --- what the book says of a page ----------------------------------------------
 
@@ -172,9 +176,12 @@ class BookMarkup:
                 "makes: check the name given to figure() or exercise()"
             )
         self.images[path] = data.decode("utf-8")
+        words = " ".join(alt.split())
+        if self.said_once:
+            words = " ".join(words.replace(" ".join(self.said_once.split()), "").split())
         return (
             f'image(bytes(sys.inputs.at({string_literal(path)})), format: "svg", '
-            f"width: {width}, alt: {string_literal(' '.join(alt.split()))})"
+            f"width: {width}, alt: {string_literal(words)})"
         )
 
     def picture(self, element: ET.Element, *, alone: bool) -> str:
@@ -279,7 +286,9 @@ class BookMarkup:
                 return f"#block(sticky: true)[{text}]"
             return text
         if "dama-legend" in css:  # the key to the diagrams: each marker with its symbol
-            return self._legend(element)
+            key, first = self._legend(element), not self._key_given
+            self._key_given = True
+            return f"{key}\n\n{text_markup(self.said_once)}" if first and self.said_once else key
         if tag in ("ul", "ol"):
             return self._list(element, depth)
         if tag == "table":

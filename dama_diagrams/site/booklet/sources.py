@@ -70,6 +70,10 @@ class BookSources:
     date, where to report an error."""
     same_diagram: str = "{caption} (See the diagram on p. {page}.)"
     """What the book prints for a diagram it has printed before (``{caption}``, ``{page}``)."""
+    said_once: str = ""
+    """What every diagram's description says alike (how the turn is shown): said once."""
+    solution: str = "Solution"
+    """The words of an exercise's link to its answer at the back."""
     places: Mapping[str, TemplatePlaces] = field(default_factory=dict)
     """Each page's template, by the page's name: where a warning about the book says an
     element is written.  Nothing in the PDF depends on it."""
@@ -115,6 +119,8 @@ def book_sources(
         edition=catalog.text("book.edition", date=date),
         colophon=_colophon(catalog, author, date),
         same_diagram=catalog.text("book.same_diagram", caption="{caption}", page="{page}"),
+        said_once=catalog.text("alt.turn"),
+        solution=catalog.text("book.solution"),
         places=places or {},
     )
 
