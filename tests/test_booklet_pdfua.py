@@ -12,7 +12,7 @@ embedded files), 7.15 and 7.16 (XFA, encryption), 7.18 (annotations, links, tab
 order, forms, media), 7.20 (XObjects) and 7.21 (fonts: embedding, glyphs, widths,
 cmaps, Unicode mapping, .notdef).  It passes veraPDF's own test corpus.  The other
 machine checks at hand were smaller: ``pdfua`` 0.1.3 runs 16 rules and skipped one
-that failed inside it on every book; ``outloud`` 0.2.1 about 55 conformance rules, one
+that failed inside it on every book; ``outloud`` 0.2.1 55 conformance rules, one
 of them not yet written.  veraPDF itself is in no package registry this project uses.
 
 Every rule must run and pass on every book: the test asks for the profile's whole
