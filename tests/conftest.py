@@ -161,6 +161,20 @@ def run_cli(
     )
 
 
+def fails_cleanly(result: subprocess.CompletedProcess[str], where: str) -> str:
+    """A refusal as bad input must get one: exit non-zero, no traceback, ``where`` on stderr.
+
+    Returns stderr, for the test's own checks of the message.  At most three lines:
+    argparse adds its usage line to a bad command line's one.
+    """
+    stderr = result.stderr
+    assert result.returncode != 0, stderr
+    assert "Traceback" not in stderr
+    assert len(stderr.strip().splitlines()) <= 3, stderr
+    assert where in stderr, stderr
+    return stderr
+
+
 def _warm_server_for(environment: dict[str, str]) -> _WarmServer | None:
     """The warm interpreter, if a command in ``environment`` may be forked from it."""
     if os.environ.get("DAMA_TESTS_FRESH"):

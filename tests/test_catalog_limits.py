@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from dama_diagrams._markdown_text import MAX_DEPTH
+from dama_diagrams.site.i18n import catalog_path
 from dama_diagrams.site.i18n.limits import markup_problem
-from tests.conftest import copy_project, made_once, run_cli
-from tests.po_files import msgstr_line
+from tests.conftest import copy_project, fails_cleanly, made_once, run_cli
+from tests.po_files import msgstr_line, translate
 
 pytestmark = pytest.mark.slow
 
@@ -111,7 +112,7 @@ def test_a_translation_that_would_stall_the_build_is_refused(
 
     result = run_cli("build", "--lang", "it", cwd=project)
     assert result.returncode == 1
-    assert result.stderr.startswith(f"{IT}:{line - 1}: it: the translation of 'Exercises' ")
+    assert result.stderr.startswith(f"{IT}:{line}: it: the translation of 'Exercises' ")
     assert reason in result.stderr
     assert len(result.stderr.splitlines()) == 1
 
@@ -315,7 +316,7 @@ def test_deep_nesting_is_refused_however_it_is_spelled(
     lines[msgid] = f'msgstr "{escaped}Questo sito segue [il regolamento]({{fid_site}})."'
     _write(built_copy, lines)
 
-    _refused(built_copy, msgid, reason)
+    _refused(built_copy, msgid + 1, reason)
 
 
 # --- B04, I04-I05: nothing the English lacks --------------------------------------------------
@@ -344,7 +345,7 @@ def test_a_translation_adds_no_link_and_no_markup(
     lines[msgid] = f'msgstr "{payload}Questo sito segue [il regolamento]({{fid_site}})."'
     _write(built_copy, lines)
 
-    _refused(built_copy, msgid, reason)
+    _refused(built_copy, msgid + 1, reason)
 
 
 def test_a_link_in_a_translation_of_plain_text_is_refused(built_copy: Path) -> None:
@@ -353,7 +354,7 @@ def test_a_link_in_a_translation_of_plain_text_is_refused(built_copy: Path) -> N
     lines[msgid] = 'msgstr "<a href=\\"https://evil.example/\\">Esercizi</a>"'
     _write(built_copy, lines)
 
-    _refused(built_copy, msgid, "has a <a> element, which the English lacks")
+    _refused(built_copy, msgid + 1, "has a <a> element, which the English lacks")
 
 
 @pytest.mark.parametrize(
@@ -378,7 +379,7 @@ def test_control_characters_are_refused(built_copy: Path, character: str, code: 
     lines[msgid] = f'msgstr "Eser{character}cizi"'
     _write(built_copy, lines)
 
-    _refused(built_copy, msgid, f"holds the control character {code} at character 5")
+    _refused(built_copy, msgid + 1, f"holds the control character {code} at character 5")
 
 
 def test_the_projects_own_catalogs_pass(tmp_path: Path) -> None:
@@ -412,3 +413,80 @@ def test_the_projects_own_catalogs_pass(tmp_path: Path) -> None:
 )
 def test_markup_hand_worked(english: str, translation: str, refused: bool) -> None:
     assert (markup_problem(english, translation) is not None) is refused
+
+
+# ------------------------------------------------------------------------------
+# Catalog text that once broke the build or status.
+#
+# From a hostile review (issue 9, items 7-12 and 14; issue 25): each input once gave a
+# traceback, and is now one ``path:line: message`` and exit 1, run as a user runs the command.
+
+
+NL_CATALOG = catalog_path(Path(), "nl").as_posix()
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# --- YAML 1.1 numbers and dates in a translation ---
+
+
+@pytest.mark.parametrize("value", ["0b_", "2024-02-30", "1_0", "1e3", "!!int 0x_", "~"])
+def test_number_or_date_looking_translation_is_text(project: Path, value: str) -> None:
+    translate(project, "nl", {("ui.and", "and"): value})
+    assert run_cli("status", cwd=project).returncode == 0
+    result = run_cli("build", "--lang", "nl", "--drafts", cwd=project)
+    assert result.returncode == 0, result.stderr
+    page = (project / "site" / "nl" / "capturing" / "index.html").read_text(encoding="utf-8")
+    assert f" {value} " in page
+
+
+def test_an_unquoted_translation_is_located(project: Path) -> None:
+    catalog = project / NL_CATALOG
+    line = msgstr_line(catalog, "and", "ui.and")
+    _replace(
+        catalog,
+        'msgctxt "ui.and"\nmsgid "and"\nmsgstr "en"\n',
+        'msgctxt "ui.and"\nmsgid "and"\nmsgstr !!int 0x_\n',
+    )
+    message = fails_cleanly(run_cli("status", cwd=project), f"{NL_CATALOG}:{line}:")
+    assert "expected a string in double quotes" in message
+
+
+# --- 9. a lone surrogate in a catalog ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        (b'msgstr "en\\ud800"', "unknown escape \\u"),  # PO has no \u escape
+        (b'msgstr "en\xed\xa0\x80"', "not UTF-8"),  # a surrogate encoded as UTF-8 bytes
+    ],
+)
+def test_a_lone_surrogate_in_a_catalog_is_located(
+    project: Path, written: bytes, expected: str
+) -> None:
+    catalog = project / NL_CATALOG
+    line = msgstr_line(catalog, "and", "ui.and")
+    lines = catalog.read_bytes().split(b"\n")
+    assert lines[line - 1] == b'msgstr "en"'
+    lines[line - 1] = written
+    catalog.write_bytes(b"\n".join(lines))
+    result = run_cli("build", "--lang", "nl", "--drafts", cwd=project)
+    message = fails_cleanly(result, f"{NL_CATALOG}:{line}:")
+    assert expected in message
+    assert not (project / "site").exists()
+
+
+# --- 12. braces in a legend label --------------------------------------------------------
+
+
+def test_braces_in_a_legend_label_are_text(project: Path) -> None:
+    translate(project, "nl", {("legend.start", "start square"): "start {{ square }} {.red}"})
+    result = run_cli("build", "--lang", "nl", "--drafts", cwd=project)
+    assert result.returncode == 0, result.stderr
+    home = (project / "site" / "nl" / "index.html").read_text(encoding="utf-8")
+    assert "start &#123;&#123; square &#125;&#125; &#123;.red&#125;" in home

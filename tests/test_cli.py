@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from dama_diagrams.cli import main
-from tests.conftest import copy_project, run_cli
+from tests.conftest import copy_project, fails_cleanly, run_cli
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -210,3 +210,53 @@ def test_a_language_the_book_fonts_lack_is_built_without_its_book(tmp_path: Path
     assert sorted(path.name for path in (tmp_path / "all").iterdir()) == [
         f"{code}.pdf" for code in sorted(("de", "en", "es", "fr", "it", "nl"))
     ]
+
+
+# ------------------------------------------------------------------------------
+# Command-line arguments that once gave a traceback.
+#
+# From a hostile review (issue 9, items 7-12 and 14; issue 25): each input once gave a
+# traceback, and is now one ``path:line: message`` and exit 1, run as a user runs the command.
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return copy_project(tmp_path)
+
+
+# --- 11. a language code with a trailing newline ---------------------------------------
+
+
+@pytest.mark.slow
+def test_a_language_code_with_a_newline_is_refused(project: Path) -> None:
+    locales = project / "docs" / "locales"
+    before = sorted(path.relative_to(locales) for path in locales.rglob("*"))
+    message = fails_cleanly(run_cli("new-language", "pt\n", cwd=project), "not a language code")
+    assert "'pt\\n'" in message
+    assert sorted(path.relative_to(locales) for path in locales.rglob("*")) == before
+
+
+# --- 14. numbers on the command line -----------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("depth", ["1_0", "\u0661\u0660", "\uff11\uff10", "9" * 5000])
+def test_perft_depth_is_plain_ascii_digits_and_never_echoed_whole(depth: str) -> None:
+    result = run_cli("perft", "W:W31:B12", depth)
+    message = fails_cleanly(result, "DEPTH")
+    assert len(message) < 400
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("command", "argument"),
+    [
+        ("moves", "W:W\u0662\u0661:B1"),  # Arabic-Indic 21
+        ("play", "\uff12\uff12-\uff11\uff19"),  # full-width 22-19
+        ("moves", "W:W\uff12\uff11:B1"),
+    ],
+)
+def test_non_ascii_digits_are_refused_in_fens_and_moves(command: str, argument: str) -> None:
+    args = ["play", "W:W22:B1", argument] if command == "play" else [command, argument]
+    message = fails_cleanly(run_cli(*args), "is not a")
+    assert argument in message

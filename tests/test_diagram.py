@@ -22,7 +22,7 @@ from dama_diagrams.engine.move import Move
 from dama_diagrams.engine.position import GameOverReason, Position
 from dama_diagrams.engine.priority import PriorityRule
 from dama_diagrams.errors import DamaError, MoveNotationError, PositionError
-from tests.conftest import run_cli
+from tests.conftest import copy_project, fails_cleanly, run_cli
 
 BROKEN = Path(__file__).parent / "broken"
 
@@ -609,3 +609,112 @@ def test_a_diagram_from_text_reads_games_only_from_the_folder_it_is_given(
     assert diagram_from_yaml(text, base=tmp_path).position.to_fen() == final
     with pytest.raises(DamaError, match="outside the project"):
         diagram_from_yaml("position: {game: /etc/passwd}\nclaim: setup\n", base=tmp_path)
+
+
+# ------------------------------------------------------------------------------
+# Diagram files that once broke the reader.
+#
+# From a hostile review (issue 9, items 7-12 and 14; issue 25): each input once gave a
+# traceback, and is now one ``path:line: message`` and exit 1, run as a user runs the command.
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return copy_project(tmp_path)
+
+
+# --- 7. YAML 1.1 numbers and dates that PyYAML cannot convert --------------------------
+
+
+@pytest.mark.slow
+def test_hex_looking_claim_is_an_unknown_claim_at_its_line(project: Path) -> None:
+    diagram = project / "diagrams" / "zz.yaml"
+    diagram.write_text('position: "W:W31:B12"\nclaim: 0x_\n')
+    message = fails_cleanly(run_cli("verify", "diagrams/zz.yaml", cwd=project), "zz.yaml:2:")
+    assert "unknown claim '0x_'" in message
+
+
+# --- 8. a square with 4,301 digits ----------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("square", ["1" * 4301, "K" + "1" * 4301])
+def test_a_square_of_4301_digits_is_refused_and_not_echoed(project: Path, square: str) -> None:
+    diagram = project / "diagrams" / "zz.yaml"
+    diagram.write_text(
+        f'position: {{turn: white, white: ["{square}"], black: [1]}}\nclaim: setup\n'
+    )
+    message = fails_cleanly(run_cli("verify", "diagrams/zz.yaml", cwd=project), "zz.yaml:1:")
+    assert len(message) < 400
+
+
+# --- issue 25: control characters written as YAML escapes -------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("key", "escaped", "code"),
+    [
+        ("title", "\\x00", "U+0000"),  # NUL, ESC ... once reached the PO files and the HTML
+        ("title", "\\e]0;pwn\\a", "U+001B"),  # a terminal escape (sets the window title)
+        ("caption", "\\x7f", "U+007F"),
+        ("question", "\\N", "U+0085"),  # NEL: once split a msgid across PO lines
+    ],
+)
+def test_a_control_character_in_an_escape_is_refused_at_its_line(
+    project: Path, key: str, escaped: str, code: str
+) -> None:
+    diagram = project / "diagrams" / "exercise-capture-compulsory.yaml"
+    lines = diagram.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines) if line.lstrip().startswith(f"{key}:"))
+    lines[number] = lines[number].replace('?"', f'? x{escaped}y"').replace('."', f'. x{escaped}y"')
+    lines[number] = lines[number].replace('capture"', f'capture x{escaped}y"')
+    assert escaped in lines[number]
+    diagram.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    where = f"exercise-capture-compulsory.yaml:{number + 1}: the text holds the control character"
+    message = fails_cleanly(run_cli("verify", "diagrams", cwd=project), where)
+    assert code in message
+    fails_cleanly(run_cli("build", "--lang", "en", cwd=project), where)
+    assert not (project / "site").exists()
+
+
+# --- Texts for pages: bound as every text that reaches Markdown, translations too -------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("key", "text", "message"),
+    [
+        (  # Python-Markdown is quadratic in '[': this passed verify, then took 161 s to build
+            "caption",
+            "<![CDATA[" * 7000,
+            "caption is 63,000 characters long (at most 1,000); shorten it",
+        ),
+        ("title", "Compulsory \u202ecapture", "title holds the control character U+202E at"),
+        ("question", "White \u2066to play?", "question holds the control character U+2066 at"),
+        (  # an empty heading on the page, and one that PDF/UA refuses in the book
+            "title",
+            "\u200b",
+            "title must be English text in quotes, not blank text (it holds only U+200B (ZERO "
+            "WIDTH SPACE), which shows nothing)",
+        ),
+    ],
+    ids=["quadratic-caption", "bidi-title", "bidi-question", "blank-title"],
+)
+def test_a_text_for_pages_past_the_markdown_limits_is_refused_at_its_line(
+    project: Path, key: str, text: str, message: str
+) -> None:
+    """The limits that bound a translation bind the English of a diagram: same line, same words."""
+    diagram = project / "diagrams" / "exercise-capture-compulsory.yaml"
+    lines = diagram.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines) if line.lstrip().startswith(f"{key}:"))
+    indent = lines[number][: len(lines[number]) - len(lines[number].lstrip())]
+    lines[number] = f'{indent}{key}: "{text}"'
+    diagram.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    where = f"diagrams/exercise-capture-compulsory.yaml:{number + 1}: {message}"
+    for command in (("verify", "diagrams"), ("build", "--lang", "en")):
+        started = time.perf_counter()
+        result = run_cli(*command, cwd=project)
+        assert time.perf_counter() - started < 20, command  # the caption's build took 161 s
+        fails_cleanly(result, where)
+    assert not (project / "site").exists()

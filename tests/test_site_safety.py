@@ -21,7 +21,7 @@ from dama_diagrams.diagram import verify_directory
 from dama_diagrams.errors import DamaError
 from dama_diagrams.site import SITE_MARKER, SiteError, build_site, new_language
 from dama_diagrams.site.pages.figures import figure_view
-from tests.conftest import copy_project, free_port, run_cli, running_cli
+from tests.conftest import copy_project, fails_cleanly, free_port, run_cli, running_cli
 from tests.po_files import translate
 
 pytestmark = pytest.mark.slow
@@ -409,3 +409,30 @@ def test_empty_board_finding_depends_on_the_numbers_shown(
     report = verify_directory(folder)
     assert not report.failures
     assert figure_view(report.verified[0]).finding == key
+
+
+# ------------------------------------------------------------------------------
+# The site's own files (nav.yml, mkdocs.yml) that once broke the build.
+#
+# From a hostile review (issue 9, items 7-12 and 14; issue 25): each input once gave a
+# traceback, and is now one ``path:line: message`` and exit 1, run as a user runs the command.
+
+
+def test_hex_looking_page_name_is_refused_at_its_line(project: Path) -> None:
+    nav = project / "docs" / "pages" / "nav.yml"
+    nav.write_text(nav.read_text() + "- 0x_\n")
+    lines = len(nav.read_text().splitlines())
+    fails_cleanly(run_cli("build", "--lang", "en", cwd=project), f"nav.yml:{lines}:")
+
+
+# --- 10. an alias bomb in mkdocs.yml ----------------------------------------------------
+
+
+def test_an_alias_bomb_in_mkdocs_yml_is_refused_at_once(project: Path) -> None:
+    config = project / "mkdocs.yml"
+    bomb = "".join(
+        f"x{i}: &x{i + 1} [*x{i}, *x{i}, *x{i}, *x{i}, *x{i}, *x{i}]\n" for i in range(9)
+    )
+    config.write_text(config.read_text() + "extra_bomb: &x0 [lol]\n" + bomb)
+    message = fails_cleanly(run_cli("build", "--lang", "en", cwd=project), "mkdocs.yml:")
+    assert "anchors and aliases" in message
