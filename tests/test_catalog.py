@@ -356,7 +356,7 @@ def test_status_warns_at_its_line_of_a_character_the_book_cannot_print(
 ) -> None:
     """The fonts Typst embeds have no emoji, no draughts men, no Thai: said before any build."""
     edit_message(project, "it", MAN_23, _translated_as(f"Mai all\u2019indietro {character}"))
-    line = line_of(po_file(project, "it"), f'msgid "{MAN_23}"')
+    line = line_of(po_file(project, "it"), f'msgid "{MAN_23}"') + 1  # its msgstr
 
     result = run_cli("status", "--lang", "it", cwd=project)
 
@@ -394,7 +394,7 @@ def test_a_blank_translation_is_none_and_status_says_so_at_its_line(
     Written as ``&#8203;``, it passed as translated: 100 %, and an empty ``<h2>``.
     """
     edit_message(project, "it", MAN_23, _translated_as(blank_text))
-    line = line_of(po_file(project, "it"), f'msgid "{MAN_23}"')
+    line = line_of(po_file(project, "it"), f'msgid "{MAN_23}"') + 1  # its msgstr
 
     result = run_cli("status", "--lang", "it", cwd=project)
 
@@ -427,7 +427,7 @@ def test_a_control_character_written_as_a_reference_is_refused_at_its_line(
 ) -> None:
     """``&#8238;`` passed status, and the page's heading held a raw U+202E."""
     edit_message(project, "it", MAN_23, _translated_as(translation))
-    line = line_of(po_file(project, "it"), f'msgid "{MAN_23}"')
+    line = line_of(po_file(project, "it"), f'msgid "{MAN_23}"') + 1  # its msgstr
 
     lines = fails_cleanly(run_cli("status", "--lang", "it", cwd=project))
 
@@ -700,8 +700,8 @@ def test_po_translation_with_a_placeholder_its_english_lacks(site_project: Path)
 
     lines = build_fails(site_project)
 
-    assert lines == [
-        f"{IT_PO}:{msgid}: it: the translation of '{CAPTURE_ONLY[1]}' has the placeholder "
+    assert lines == [  # the msgstr's line, which holds the fault
+        f"{IT_PO}:{msgid + 1}: it: the translation of '{CAPTURE_ONLY[1]}' has the placeholder "
         "{moves}, which the English lacks; keep exactly the English placeholders"
     ]
 
@@ -747,10 +747,10 @@ def test_broken_catalogs_of_several_languages_are_all_reported(site_project: Pat
     )
     lines = fails_cleanly(result)
 
-    assert [line.split(": ", 1)[0] for line in lines] == [
+    assert [line.split(": ", 1)[0] for line in lines] == [  # each at the msgstr's line
         f"{de}:{de_msgstr}",
-        f"{fr}:{fr_msgid}",
-        f"{IT_PO}:{it_msgid}",
+        f"{fr}:{fr_msgid + 1}",
+        f"{IT_PO}:{it_msgid + 1}",
     ]
     assert "has no closing quote" in lines[0]
     assert "has the placeholder {moves}, which the English lacks" in lines[1]

@@ -290,11 +290,14 @@ def test_a_translation_with_other_placeholders_fails_at_its_po_line(project: Pat
         "The man on {start} may step to either dark square diagonally in front of it: {moves}."
     )
     path = translate(project, "nl", {caption: "De schijf op {begin} mag naar {moves}."})
-    line = next(
-        number
-        for number, text in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1)
-        if text == f'msgid "{caption}"'
-    )
+    line = (
+        next(
+            number
+            for number, text in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1)
+            if text == f'msgid "{caption}"'
+        )
+        + 1
+    )  # the msgstr's line, which holds the fault
     with pytest.raises(DamaError) as error:
         build_site(project, languages=["en", "nl"], drafts=True)
     message = str(error.value)

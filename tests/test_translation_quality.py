@@ -11,6 +11,7 @@ correct entry that must not be flagged.
 from __future__ import annotations
 
 import importlib.resources
+import json
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from dama_diagrams.site.i18n.quality import (
 from dama_diagrams.site.i18n.tbx import AVOIDED, PREFERRED, TBX_NAMESPACE, terms_tbx
 from dama_diagrams.site.i18n.terms import TermsError, load_terms, parse_terms
 from dama_diagrams.site.i18n.typography import (
+    markdown_fault,
     punctuation_problems,
     structure_problems,
     typography_problems,
@@ -98,9 +100,9 @@ def _po_text(language: str, comments: dict[str, str] | None = None) -> str:
     return "\n".join(parts)
 
 
-def _msgid_line(text: str, english: str) -> int:
-    """The line of ``msgid "english"`` in a PO text written above, counted from 1."""
-    return text.split("\n").index(f'msgid "{english}"') + 1
+def _msgstr_line(text: str, english: str) -> int:
+    """The line of the msgstr of ``msgid "english"`` in a PO text written above, from 1."""
+    return text.split("\n").index(f'msgid "{english}"') + 2
 
 
 @pytest.fixture
@@ -129,7 +131,7 @@ def test_each_planted_fault_is_found_at_its_line_and_nothing_else(
 ) -> None:
     text = _po_text(language)
     expected = {
-        (check, _msgid_line(text, english))
+        (check, _msgstr_line(text, english))
         for english, _, check in PLANTED[language]
         if check is not None
     }
@@ -250,6 +252,11 @@ def _found_only(found: list[str], wanted: str | None) -> None:
         ("apri “Mostra”", "it", "quotes with “"),
         ("l’ultima riga, `it's code`", "it", None),
         ("l'ultima riga", "it", "straight apostrophe"),
+        # the review of 2026-12-05 (G23): the Spanish site writes «…», and “…” passed
+        ("pulsa “Mostrar la solución”", "es", "quotes with “"),
+        ("pulsa «Mostrar la solución»", "es", None),
+        ("dijo «la regla “10” manda»", "es", None),
+        ("dijo «la regla» y “10”", "es", "quotes with “"),
     ],
 )
 def test_typography(text: str, language: str, wanted: str | None) -> None:
@@ -289,6 +296,40 @@ def test_markdown_structure(english: str, translation: str, wanted: str | None) 
     _found_only(found, wanted)
 
 
+SHOWS_ENGLISH = "the site and the book show the English until it is fixed"
+
+
+@pytest.mark.parametrize(
+    ("english", "translation", "wanted", "at"),
+    [
+        ("See [x](https://a.b/c).", "Voir [x](https://a.b/c.", "'(' that is never closed", 8),
+        ("See [x](https://a.b/c).", "Voir [x(https://a.b/c).", "lacks the link to", 5),
+        ("See [x](https://a.b/c).", "Voir x](https://a.b/c).", "']' that closes nothing", 6),
+        ("A *man* moves.", "Un *pion se déplace.", "'*' that opens an emphasis", 3),
+        ("A **king**.", "Une **dame*.", "'*' that opens an emphasis", 4),
+        ("A _man_ moves.", "Un _pion se déplace.", "'_' that opens an emphasis", 3),
+        ("Run `status`.", "Lancez `status.", "'`' that opens a code span", 7),
+        ("Run `status`.", "Lancez `status`.", None, None),
+        ("Rule 3 (captures) [x](https://a.b).", "Règle 3 (prises) [x](https://a.b).", None, None),
+        ("Rules 1) and 2).", "Règles 1) et 2).", None, None),  # the English has them too
+        ("A *man* and a **king**.", "Een schijf en een **dam**.", None, None),  # closed: shown
+    ],
+)
+def test_broken_markdown_is_a_fault_at_its_character(
+    english: str, translation: str, wanted: str | None, at: int | None
+) -> None:
+    """Worked out by hand: which mark does not close, and its index in the translation."""
+    fault = markdown_fault(english, translation)
+    if wanted is None:
+        assert fault is None
+        return
+    assert fault is not None
+    message, where = fault
+    assert wanted in message and SHOWS_ENGLISH in message, message
+    assert "build --strict-translations refuses it" in message
+    assert where == at
+
+
 # --- the real catalogs ---------------------------------------------------------------------
 
 
@@ -305,7 +346,7 @@ def test_status_warns_and_strict_status_fails_on_a_finding(tmp_path: Path) -> No
     glued = text.replace('msgstr "Interdit\u00a0:"', 'msgstr "Interdit:"', 1)
     assert glued != text
     po.write_text(glued, encoding="utf-8")
-    line = glued.split("\n").index('msgid "Not allowed:"') + 1
+    line = glued.split("\n").index('msgstr "Interdit:"') + 1
     plain = run_cli("status", "--lang", "fr", cwd=project)
     assert plain.returncode == 0, plain.stderr
     expected = f"warning: docs/locales/fr/LC_MESSAGES/messages.po:{line}: fr: typography: "
@@ -499,7 +540,7 @@ def _with_de_definition(project: Path, make: Callable[[str], str]) -> int:
     assert lines[number - 1].startswith('msgstr "')
     lines[number - 1] = make(lines[number - 1])
     catalog.write_text("\n".join(lines), encoding="utf-8")
-    return number - 1  # the entry's line: its msgid, as status names it
+    return number  # the msgstr's line, as status names it
 
 
 BOARD = "the board of 8 × 8 squares. Only its 32 dark squares are used."
@@ -626,3 +667,89 @@ def test_a_broken_terminology_file_stops_status_at_its_line(tmp_path: Path) -> N
         f"docs/terms.yaml:{number}: the id 'King' is not lowercase letters, digits and dashes; "
         "write it so, such as flying-king"
     ]
+
+
+# --- where a finding points, and what a broken translation does (review G23) ---------------
+
+FR = "docs/locales/fr/LC_MESSAGES/messages.po"
+WRAPPED = "tranche\u00a0». Avant la construction"
+"""The third string of a wrapped French msgstr (about.md.j2, 'Each diagram is a small file')."""
+
+
+def test_a_fault_in_a_wrapped_msgstr_is_found_at_its_line_and_column(tmp_path: Path) -> None:
+    """It was named at the msgid, eight lines above, with no column (review G23)."""
+    project = copy_project(tmp_path, cards=False)
+    po = project / FR
+    lines = po.read_text("utf-8").split("\n")
+    (number,) = [n for n, line in enumerate(lines, 1) if WRAPPED in line]
+    assert lines[number - 4] == 'msgstr ""' and lines[number - 2].startswith('"')  # wrapped
+    lines[number - 1] = lines[number - 1].replace("tranche\u00a0»", "tranche »")
+    po.write_text("\n".join(lines), encoding="utf-8")
+    column = lines[number - 1].index("»") + 1  # from 1, in characters, as GitHub counts
+    text = run_cli("status", "--lang", "fr", cwd=project)
+    assert text.returncode == 0, text.stderr
+    assert f"warning: {FR}:{number}: fr: typography: " in text.stderr
+    assert "a breaking space before '»'" in text.stderr
+    found = run_cli("status", "--lang", "fr", "--format", "json", cwd=project)
+    findings = [json.loads(line) for line in found.stdout.splitlines()]
+    assert [(f["path"], f["line"], f["col"]) for f in findings] == [(FR, number, column)]
+    github = run_cli("status", "--lang", "fr", "--format", "github", cwd=project)
+    assert f"::warning file={FR},line={number},col={column},title=dama-diagrams::" in github.stdout
+    verify = run_cli("verify", "--format", "json", cwd=project)
+    mine = [json.loads(line) for line in verify.stdout.splitlines() if f'"{FR}"' in line]
+    assert (number, column, "warning") in [(f["line"], f["col"], f["severity"]) for f in mine]
+
+
+def test_a_placeholder_fault_is_refused_at_its_msgstr_line_and_column(tmp_path: Path) -> None:
+    project = copy_project(tmp_path, cards=False)
+    po = project / FR
+    lines = po.read_text("utf-8").split("\n")
+    (number,) = [n for n, line in enumerate(lines, 1) if "[son site]({fid_site})" in line
+                 and lines[n - 2].startswith('msgid "This site follows')]  # fmt: skip
+    lines[number - 1] = lines[number - 1].replace("({fid_site})", "({fid_sit})")
+    po.write_text("\n".join(lines), encoding="utf-8")
+    column = lines[number - 1].index("{fid_sit}") + 1
+    result = run_cli("status", "--lang", "fr", "--format", "json", cwd=project)
+    assert result.returncode == 1
+    found = [json.loads(line) for line in result.stdout.splitlines()]
+    (finding,) = [f for f in found if "placeholder {fid_sit}" in f["message"]]
+    assert (finding["line"], finding["col"], finding["severity"]) == (number, column, "error")
+    status = run_cli("status", "--lang", "fr", cwd=project)
+    assert "(broken: every build refuses it until the problems below are fixed)" in status.stdout
+    build = run_cli("build", "--lang", "fr", cwd=project, env={"DAMA_DIAGRAMS_BOOKS": "0"})
+    assert build.returncode == 1
+    assert build.stderr.startswith(f"{FR}:{number}: fr: the translation of ")
+
+
+def test_a_broken_link_in_a_french_translation_never_reaches_the_page(tmp_path: Path) -> None:
+    """A plain build published '[son site](https://…' as text (review G23): now the English."""
+    project = copy_project(tmp_path, cards=False)
+    po = project / FR
+    lines = po.read_text("utf-8").split("\n")
+    (number,) = [n for n, line in enumerate(lines, 1) if "[son site]({fid_site})" in line
+                 and lines[n - 2].startswith('msgid "This site follows')]  # fmt: skip
+    lines[number - 1] = lines[number - 1].replace("({fid_site})", "({fid_site}")
+    po.write_text("\n".join(lines), encoding="utf-8")
+    column = lines[number - 1].index("({fid_site}") + 1
+    build = run_cli("build", "--lang", "fr", cwd=project, env={"DAMA_DIAGRAMS_BOOKS": "0"})
+    assert build.returncode == 0, build.stderr
+    warning = f"{FR}:{number}: fr: markdown: "
+    (said,) = [line for line in build.stdout.splitlines() if warning in line]  # the report
+    assert "has a '(' that is never closed" in said
+    assert "the site and the book show the English until it is fixed" in said
+    assert "build --strict-translations refuses it" in said
+    page = (project / "site" / "fr" / "about" / "index.html").read_text("utf-8")
+    assert "[son site]" not in page and "{fid_site}" not in page
+    english = 'publishes them on <a href="https://www.federdama.org/">its website</a>'
+    assert english in page
+    assert "Passages de cette page affichés en anglais" in page  # the page's notice
+    json_status = run_cli("status", "--lang", "fr", "--format", "json", cwd=project)
+    found = [json.loads(line) for line in json_status.stdout.splitlines()]
+    assert (number, column, "warning") in [(f["line"], f["col"], f["severity"]) for f in found]
+    strict = run_cli("status", "--lang", "fr", "--strict-translations", cwd=project)
+    assert strict.returncode == 1
+    refuses = "(build --strict-translations refuses it until the problems below are fixed)"
+    assert strict.stdout.rstrip().endswith(refuses), strict.stdout
+    refused = run_cli("build", "--lang", "fr", "--strict-translations", cwd=project,
+                      env={"DAMA_DIAGRAMS_BOOKS": "0"})  # fmt: skip
+    assert refused.returncode == 1 and refused.stderr.startswith(warning)

@@ -213,13 +213,13 @@ def test_status_fails_at_the_line_where_the_build_fails(project: Path) -> None:
 
     assert build.returncode == 1 and status.returncode == 1
     assert not (project / "site").exists()
-    where = f"docs/locales/nl/LC_MESSAGES/messages.po:{line - 1}: nl: the translation of "
+    where = f"docs/locales/nl/LC_MESSAGES/messages.po:{line}: nl: the translation of "
     assert build.stderr.startswith(where), build.stderr
     assert "{cout}" in build.stderr
     assert status.stderr == build.stderr
     assert "Traceback" not in status.stderr
     nl = next(row for row in status.stdout.splitlines() if row.startswith("nl "))
-    assert nl.endswith("(broken: a build refuses it until the problems below are fixed)")
+    assert nl.endswith("(broken: every build refuses it until the problems below are fixed)")
 
 
 BROKEN_CATALOGS = {

@@ -343,3 +343,62 @@ def with_previous(text: str, messages: list[Message]) -> str:
                 out.append(f"#| {keyword} {normalize(english, prefix='#| ', width=0)}\n")
         out.append(line)
     return "".join(out)
+
+
+PoString = tuple[int, int, str]
+"""One string of a msgstr in the PO file: its line, the column of its first character
+(counted from 1, in characters), and its text as written, escapes and all."""
+
+_MSGSTR = re.compile(r'msgstr(?:\[0\])?\s*(".*)')
+
+
+def msgstr_strings(text: str) -> dict[int, tuple[PoString, ...]]:
+    """The strings of each active entry's msgstr, by the line of its ``msgid`` (Babel's lineno).
+
+    A wrapped msgstr has one string per line; a finding names the one that holds
+    its fault.  Only ``msgstr`` and ``msgstr[0]`` are read: the catalogs hold no plurals.
+    """
+    found: dict[int, list[PoString]] = {}
+    msgid = 0
+    collecting: list[PoString] | None = None
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if collecting is not None and line.startswith('"'):
+            collecting.append(_po_string(raw, number))
+            continue
+        collecting = None
+        if line.startswith("msgid "):
+            msgid = number
+        elif msgid and _MSGSTR.match(line) is not None:
+            collecting = found.setdefault(msgid, [])
+            collecting.append(_po_string(raw, number))
+            msgid = 0
+    return {line: tuple(strings) for line, strings in found.items()}
+
+
+def _po_string(raw: str, number: int) -> PoString:
+    start = raw.index('"')
+    end = raw.rstrip().rfind('"')
+    return number, start + 2, raw[start + 1 : max(end, start + 1)]
+
+
+def string_position(strings: tuple[PoString, ...], offset: int | None) -> tuple[int, int]:
+    """The line and column in the PO file of character ``offset`` of the msgstr's text.
+
+    ``offset`` counts the characters of the text as Babel reads it (escapes read);
+    None, or an offset past the end, gives the msgstr's first string.
+    """
+    if offset is not None and offset >= 0:
+        left = offset
+        for line, column, written in strings:
+            index = 0
+            while index < len(written):
+                if left == 0:
+                    return line, column + index
+                index += 2 if written[index] == "\\" else 1
+                left -= 1
+        if left == 0 and strings:  # just past the end: the closing quote
+            line, column, written = strings[-1]
+            return line, column + len(written)
+    line, column, _ = strings[0]
+    return line, column

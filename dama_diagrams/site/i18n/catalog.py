@@ -18,6 +18,7 @@ from typing import Literal
 
 from ...errors import DamaError, shorten
 from ..messages import MESSAGES
+from ._po import PoString, string_position
 
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
@@ -27,7 +28,22 @@ MessageKey = tuple[str | None, str]
 
 
 class CatalogError(DamaError):
-    """A catalog that cannot be read, or a translation that does not fit its English."""
+    """A catalog that cannot be read, or a translation that does not fit its English.
+
+    ``column`` (counted from 1) is where on its line the fault is, when it is known: the
+    ``json`` and ``github`` formats of ``status``, ``verify`` and ``build`` carry it.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        super().__init__(message, path=path, line=line)
+        self.column = column
 
 
 class CombinedCatalogError(CatalogError):
@@ -60,6 +76,26 @@ class Entry:
     """For a missing message: the other message whose translation a fuzzy match copied."""
     comments: tuple[str, ...] = ()
     """The PO file's translator comments, then the extracted ones (``# dama: allow ...``)."""
+    msgstr: tuple[PoString, ...] = ()
+    """The strings of the translation in the PO file, one per line: where a fault is."""
+    fault: str | None = None
+    """Why a current translation is not shown (its Markdown would break the page), if it is
+    not: the English shows until it is fixed, as for a missing one."""
+
+    def at(self, offset: int | None = None) -> tuple[int | None, int | None]:
+        """The PO file's line and column of character ``offset`` of the translation.
+
+        Without ``offset``, the msgstr's first line; without the msgstr's strings
+        (an entry made in memory), the line Babel gave and no column.
+        """
+        if not self.msgstr:
+            return self.po_line, None
+        return string_position(self.msgstr, offset)
+
+    @property
+    def current(self) -> bool:
+        """Whether the page shows the translation: translated for this English, and sound."""
+        return self.state == "translated" and self.fault is None
 
 
 @dataclass
@@ -104,12 +140,11 @@ class Catalog:
         return f"{', '.join(items[:-1])} {escape(self.text('ui.and'))} {items[-1]}"
 
     def not_current(self) -> int:
-        """How many of the messages used since the last reset are outdated or missing."""
-        return sum(
-            1
-            for key in self.used
-            if key in self.entries and self.entries[key].state != "translated"
-        )
+        """How many of the messages used since the last reset show the English.
+
+        They are outdated, missing, or their translation's Markdown is broken (``fault``).
+        """
+        return sum(1 for key in self.used if key in self.entries and not self.entries[key].current)
 
     def error(self, message: str) -> CatalogError:
         return CatalogError(f"{self.language}: {message}", path=self.path.as_posix())
@@ -118,7 +153,8 @@ class Catalog:
         entry = self.entries.get((context, english))
         where = self.path.as_posix() if entry and entry.po_line else None
         text = f"{self.language}: {message} in the message {shorten(english)}"
-        return CatalogError(text, path=where, line=entry.po_line if entry else None)
+        line, column = entry.at() if entry else (None, None)
+        return CatalogError(text, path=where, line=line, column=column)
 
 
 def used_values(english: str, values: Mapping[str, str]) -> dict[str, str]:

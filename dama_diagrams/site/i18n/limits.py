@@ -106,6 +106,9 @@ class Shape:
     link_counts: Counter[str] = field(default_factory=Counter)
     code: Counter[str] = field(default_factory=Counter)
     emphases: int = 0
+    literal: Counter[str] = field(default_factory=Counter)
+    """Markdown's own marks (``[ ] ( ) * _ ` ``) left as text outside code: each is shown
+    as it is, so more of them than in the English is Markdown that did not close."""
 
 
 @lru_cache(maxsize=8192)
@@ -119,12 +122,16 @@ def text_shape(text: str, inline: bool) -> Shape | None:
     elements = list(tree.iter())[1:]  # past the root that holds the fragment
     link_counts: Counter[str] = Counter()
     code: Counter[str] = Counter()
+    literal: Counter[str] = Counter(c for c in tree.text or "" if c in MARKS)
     for element in elements:
         for key in ("href", "src"):
             if element.get(key) is not None:
                 link_counts[str(element.get(key))] += 1
         if element.tag == "code":
             code["".join(element.itertext())] += 1
+        else:
+            literal.update(c for c in element.text or "" if c in MARKS)
+        literal.update(c for c in element.tail or "" if c in MARKS)
     return Shape(
         html_depth(tree),
         frozenset(e.tag for e in elements),
@@ -132,4 +139,9 @@ def text_shape(text: str, inline: bool) -> Shape | None:
         link_counts,
         code,
         sum(e.tag in ("em", "strong") for e in elements),
+        literal,
     )
+
+
+MARKS = "[]()*_`"
+"""The characters of Markdown's links, emphasis and code spans."""

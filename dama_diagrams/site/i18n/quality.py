@@ -42,7 +42,13 @@ from ..._book_text import blank_problem, glyph_problem, is_blank
 from ...errors import shorten
 from .catalog import Catalog, CatalogError, Entry, MessageKey
 from .terms import ENGLISH, Terms, form_pattern
-from .typography import prose, punctuation_problems, structure_problems, typography_problems
+from .typography import (
+    original_offset,
+    prose,
+    punctuation_located,
+    structure_located,
+    typography_located,
+)
 
 CHECKS = (
     *("terminology", "inconsistent", "unchanged", "punctuation", "typography", "markdown"),
@@ -64,11 +70,14 @@ class Finding:
     path: str
     """The PO catalog, relative to the project."""
     line: int | None
-    """The line of the entry's ``msgid`` in the catalog."""
+    """The line of the catalog that holds the fault: of the msgstr, or of the one string of
+    a wrapped msgstr that holds it."""
     language: str
     english: str
     check: str
     message: str
+    column: int | None = None
+    """Where on ``line`` the fault is (from 1), if the check knows."""
 
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"
@@ -87,6 +96,7 @@ class QualityError(CatalogError):
             f"{shorten(finding.english)} {finding.message}",
             path=finding.path,
             line=finding.line,
+            column=finding.column,
         )
         self.finding = finding
 
@@ -112,15 +122,17 @@ def quality_findings(
     already, and their text may be built to stall a Markdown reader.
     """
     findings = []
-    for check, english, entry, message in _problems(catalog, terms, frozenset(refused)):
-        if check in allowed_checks(entry.comments) - {"blank"}:  # a blank one is none at all
+    path = catalog.path.as_posix()
+    for check, english, entry, message, at in _problems(catalog, terms, frozenset(refused)):
+        # a blank one is none at all, and a broken one is not shown whatever a comment says
+        kept = {"blank"} | ({"markdown"} if entry.fault is not None else set())
+        if check in allowed_checks(entry.comments) - kept:
             continue
-        findings.append(
-            Finding(
-                catalog.path.as_posix(), entry.po_line, catalog.language, english, check, message
-            )
-        )
-    return sorted(findings, key=lambda f: (f.line or 0, CHECKS.index(f.check), f.message))
+        line, column = entry.at(at)
+        findings.append(Finding(path, line, catalog.language, english, check, message, column))
+    return sorted(
+        findings, key=lambda f: (f.line or 0, f.column or 0, CHECKS.index(f.check), f.message)
+    )
 
 
 def _translated(catalog: Catalog, refused: frozenset[MessageKey]) -> list[tuple[str, Entry]]:
@@ -131,17 +143,21 @@ def _translated(catalog: Catalog, refused: frozenset[MessageKey]) -> list[tuple[
     ]
 
 
+Problem = tuple[str, str, Entry, str, int | None]
+"""A check's name, the English, its entry, what is wrong, and where in the translation."""
+
+
 def _problems(
     catalog: Catalog, terms: Terms | None, refused: frozenset[MessageKey]
-) -> Iterator[tuple[str, str, Entry, str]]:
+) -> Iterator[Problem]:
     entries = _translated(catalog, refused)
     language = catalog.language
     unchanged = terms.unchanged if terms is not None else frozenset()
     for english, entry in entries:
         text = entry.translation
         if terms is not None:
-            for message in terminology_problems(english, text, language, terms):
-                yield "terminology", english, entry, message
+            for message, at in terminology_located(english, text, language, terms):
+                yield "terminology", english, entry, message, at
         if _is_unchanged(english, text, unchanged):
             yield (
                 "unchanged",
@@ -151,21 +167,22 @@ def _problems(
                     "is the English, unchanged; translate it (a name or notation that every "
                     "language keeps goes under unchanged: in docs/terms.yaml)"
                 ),
+                None,
             )
-        for message in punctuation_problems(english, text):
-            yield "punctuation", english, entry, message
-        for message in typography_problems(text, language):
-            yield "typography", english, entry, message
-        for message in structure_problems(english, text):
-            yield "markdown", english, entry, message
+        for message, at in punctuation_located(english, text):
+            yield "punctuation", english, entry, message, at
+        for message, at in typography_located(text, language):
+            yield "typography", english, entry, message, at
+        for message, at in structure_located(english, text):
+            yield "markdown", english, entry, message, at
         glyphs = glyph_problem(text)
         if glyphs is not None:
-            yield "glyphs", english, entry, f"{glyphs}; {_GLYPHS}"
+            yield "glyphs", english, entry, f"{glyphs}; {_GLYPHS}", None
     yield from _inconsistent(entries)
     for key, entry in catalog.entries.items():
         written = entry.translation and entry.po_line is not None and key not in refused
         if written and is_blank(entry.translation) and not is_blank(key[1]):
-            yield "blank", key[1], entry, f"{blank_problem(entry.translation)}; {_BLANK}"
+            yield "blank", key[1], entry, f"{blank_problem(entry.translation)}; {_BLANK}", None
 
 
 _GLYPHS = (
@@ -183,7 +200,14 @@ _ITALICS = re.compile(r"(?<![*\w])\*(?!\*)[^*\n]+\*(?!\*)|(?<!\w)_[^_\n]+_(?!\w)
 
 def terminology_problems(english: str, translation: str, language: str, terms: Terms) -> list[str]:
     """Where the translation misses a preferred word, or uses a word to avoid."""
-    problems = []
+    return [problem for problem, _ in terminology_located(english, translation, language, terms)]
+
+
+def terminology_located(
+    english: str, translation: str, language: str, terms: Terms
+) -> list[tuple[str, int | None]]:
+    """:func:`terminology_problems`, each with the character where it is (an avoided word)."""
+    problems: list[tuple[str, int | None]] = []
     source = prose(english)
     text = prose(translation)
     for concept in terms.concepts:
@@ -195,18 +219,30 @@ def terminology_problems(english: str, translation: str, language: str, terms: T
         own = english == concept.definition  # a definition need not repeat its own word
         if concept.check and not own and used.search(source) and not preferred.search(text):
             problems.append(
-                f"lacks '{words.term}', this language's word for '{concept.words[ENGLISH].term}' "
-                f"({terms.path}:{words.line}); use it, as the glossary does"
+                (
+                    f"lacks '{words.term}', this language's word for "
+                    f"'{concept.words[ENGLISH].term}' ({terms.path}:{words.line}); use it, as the "
+                    "glossary does",
+                    None,
+                )
             )
         if words.avoid:
-            rest = preferred.sub(" ", _ITALICS.sub(" ", text))
+            rest = preferred.sub(_blanked, _ITALICS.sub(_blanked, text))
             avoided = form_pattern(words.avoid).search(rest)
             if avoided is not None:
                 problems.append(
-                    f"says '{avoided.group()}', which {terms.path}:{words.line} lists to avoid "
-                    f"for '{concept.words[ENGLISH].term}'; write '{words.term}'"
+                    (
+                        f"says '{avoided.group()}', which {terms.path}:{words.line} lists to "
+                        f"avoid for '{concept.words[ENGLISH].term}'; write '{words.term}'",
+                        original_offset(translation, avoided.start()),
+                    )
                 )
     return problems
+
+
+def _blanked(found: re.Match[str]) -> str:
+    """Spaces as many as the characters found: a word's place stays where it was."""
+    return " " * len(found[0])
 
 
 # --- unchanged -------------------------------------------------------------------------------
@@ -232,7 +268,7 @@ def _label(text: str) -> str:
     )
 
 
-def _inconsistent(entries: list[tuple[str, Entry]]) -> Iterator[tuple[str, str, Entry, str]]:
+def _inconsistent(entries: list[tuple[str, Entry]]) -> Iterator[Problem]:
     """One English, or one label, translated two ways: each later entry names the first."""
     first: dict[str, tuple[str, Entry]] = {}
     for english, entry in sorted(entries, key=lambda item: item[1].po_line or 0):
@@ -253,7 +289,8 @@ def _inconsistent(entries: list[tuple[str, Entry]]) -> Iterator[tuple[str, str, 
                 entry,
                 (
                     f"is {shorten(entry.translation, 50)}, but {shorten(seen[0], 40)} (line "
-                    f"{seen[1].po_line}) is {shorten(seen[1].translation, 50)}; "
+                    f"{seen[1].at()[0]}) is {shorten(seen[1].translation, 50)}; "
                     "translate both alike"
                 ),
+                None,
             )

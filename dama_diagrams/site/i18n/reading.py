@@ -13,7 +13,9 @@ writing anything:
   ``update-translations`` proposed from another message that still exists: a
   guess for the translator to check, never a translation of its own.
 
-Only translated messages reach a page (see :mod:`.catalog`).
+Only translated messages reach a page (see :mod:`.catalog`), and of those only
+the ones whose Markdown is sound (:func:`.typography.markdown_fault`): a broken
+one shows the English until it is fixed, as a missing one does.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ from ..._files import read_project_file
 from ...errors import shorten
 from ._po import (
     PluralsRefusedError,
+    PoString,
     header_problem,
+    msgstr_strings,
     po_syntax_problem,
     read_bounded_po,
     read_previous,
@@ -44,6 +48,7 @@ from ._po import (
 from .catalog import Catalog, CatalogError, Entry, MessageKey, State
 from .extract import extract_messages
 from .limits import MAX_CATALOG_BYTES
+from .typography import markdown_fault
 
 DEFAULT_LANGUAGE = "en"
 """The language of the sources: it needs no catalog."""
@@ -233,7 +238,9 @@ def _load_catalog(
     content = (language, shown.as_posix(), data)
     found = _MEASURED_CONTENT.pop(content, None)
     if found is None or found[0] is not template:
-        found = (template, _measured_entries(_parse_catalog(data, language, str(shown)), template))
+        catalog = _parse_catalog(data, language, str(shown))
+        strings = msgstr_strings(data.decode("utf-8"))
+        found = (template, _measured_entries(catalog, template, strings))
     _MEASURED_CONTENT[content] = found  # the newest last
     while len(_MEASURED_CONTENT) > _MEASURED_CONTENT_KEPT:
         del _MEASURED_CONTENT[next(iter(_MEASURED_CONTENT))]
@@ -246,7 +253,10 @@ they were measured against: a copy of the project finds those it did not change.
 _MEASURED_CONTENT_KEPT = 32
 
 
-def _measured_entries(catalog: BabelCatalog, template: BabelCatalog) -> dict[MessageKey, Entry]:
+def _measured_entries(
+    catalog: BabelCatalog, template: BabelCatalog, strings: Mapping[int, tuple[PoString, ...]]
+) -> dict[MessageKey, Entry]:
+    """Each message of the template, as the PO file translates it (``strings``: where)."""
     po_lines = {message_key(message): message.lineno for message in messages_of(catalog)}
     measured(catalog, template)
     english = {str(message.id) for message in messages_of(template)}
@@ -254,16 +264,21 @@ def _measured_entries(catalog: BabelCatalog, template: BabelCatalog) -> dict[Mes
     for message in messages_of(catalog):
         state, suggested_by = _state(message, english)
         key = message_key(message)
+        # a suggestion is in the file only once update-translations wrote it there
+        line = _po_line(message, po_lines) if suggested_by is None else po_lines.get(key)
+        translation = str(message.string or "")
+        fault = markdown_fault(str(message.id), translation) if state == "translated" else None
         entries[key] = Entry(
             str(message.id),
-            str(message.string if state == "translated" else message.id),
+            translation if state == "translated" and fault is None else str(message.id),
             state,
             _locations(message),
-            # a suggestion is in the file only once update-translations wrote it there
-            _po_line(message, po_lines) if suggested_by is None else po_lines.get(key),
-            str(message.string or ""),
+            line,
+            translation,
             suggested_by,
             (*message.user_comments, *message.auto_comments),
+            strings.get(line, ()) if line is not None else (),
+            None if fault is None else fault[0],
         )
     return entries
 

@@ -170,18 +170,26 @@ def _placeholder_problem(
         if extra
         else f"lacks the placeholder {{{lost[0]}}}"
     )
+    at = entry.translation.find(f"{{{extra[0]}}}") if extra else -1
     return _translation_problem(
-        catalog, english, entry, f"{what}; keep exactly the English placeholders"
+        catalog,
+        english,
+        entry,
+        f"{what}; keep exactly the English placeholders",
+        at if at >= 0 else None,
     )
 
 
 def _translation_problem(
-    catalog: Catalog, english: str, entry: Entry, problem: str
+    catalog: Catalog, english: str, entry: Entry, problem: str, at: int | None = None
 ) -> CatalogError:
+    """The error at the msgstr's line and column (of character ``at``, else its start)."""
+    line, column = entry.at(at)
     return CatalogError(
         f"{catalog.language}: the translation of {shorten(english)} {problem}",
         path=catalog.path.as_posix(),
-        line=entry.po_line,
+        line=line,
+        column=column,
     )
 
 
@@ -291,16 +299,21 @@ def format_status(
     statuses: list[LanguageStatus],
     *,
     broken: Iterable[str] = (),
+    strict: Iterable[str] = (),
     verbose: bool = False,
 ) -> str:
     """One line per language, ``it  98.2%  translated 221, outdated 3, missing 1``.
 
     A draft's line says that a build leaves it out, and why; a ``broken``
-    language's line says that a build refuses it.  ``verbose`` lists each
-    outdated or missing message by its source, ``path:line``.
+    language's line says that every build refuses it, a ``strict`` one's that
+    ``build --strict-translations`` does (its problems are only outdated,
+    missing or flawed translations, which a plain build shows in English or as
+    they are).  ``verbose`` lists each outdated or missing message by its
+    source, ``path:line``.
     """
     lines = []
     refused = set(broken)
+    strict_only = set(strict) - refused
     listed = {status.language for status in statuses}
     width = max((len(code) for code in [*refused, *listed]), default=0)
     for status in statuses:
@@ -311,6 +324,8 @@ def format_status(
         )
         if status.language in refused:
             line += f"  ({BROKEN})"
+        elif status.language in strict_only:
+            line += f"  ({STRICT_REFUSED})"
         elif status.draft is not None:
             line += f"  (draft: {status.draft}; left out of a build without --drafts)"
         lines.append(line)
@@ -326,4 +341,5 @@ def format_status(
     return "\n".join(lines)
 
 
-BROKEN = "broken: a build refuses it until the problems below are fixed"
+BROKEN = "broken: every build refuses it until the problems below are fixed"
+STRICT_REFUSED = "build --strict-translations refuses it until the problems below are fixed"
