@@ -76,6 +76,7 @@ def test_every_command_of_the_help_has_its_reference_entry(built_manual: Path) -
     for option in ("--format", "--max-pieces", "--seed", "--strict-translations", "--port"):
         assert f"<code>{option}</code>" in html, option
     assert "<code>--version</code>" in html
+    assert "the rules as a printed book: DIR/&lt;lang&gt;.pdf for each language" in html
 
 
 @pytest.mark.slow

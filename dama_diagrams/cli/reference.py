@@ -39,8 +39,16 @@ USAGE_WIDTH = 88
 
 
 def _cell(text: str) -> str:
-    """Text that stays inside one cell of a Markdown table."""
-    return text.replace("|", "\\|").replace("\n", " ").strip()
+    """Plain text, shown as written in one cell of a Markdown table (``<lang>`` stays text)."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    for character in "\\`*_[]|":
+        text = text.replace(character, "\\" + character)
+    return " ".join(text.split())
+
+
+def _markdown_cell(markdown: str) -> str:
+    """Markdown kept as Markdown, on one line of a table."""
+    return " ".join(markdown.replace("|", "\\|").split())
 
 
 def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -132,10 +140,10 @@ def commands_markdown(parser: argparse.ArgumentParser | None = None) -> str:
         summary = _cell(summaries.get(name, ""))
         lines += ["", f"## {name}", "", summary[:1].upper() + summary[1:] + "."]
         if command.description and command.description != summaries.get(name):
-            lines += ["", command.description.strip()]
+            lines += ["", _cell(command.description)]
         lines += ["", "```text", _usage(command), "```", "", *_arguments(command)]
         if command.epilog:
-            lines += ["", command.epilog.strip()]
+            lines += ["", _cell(command.epilog)]
     return "\n".join(lines) + "\n"
 
 
@@ -179,8 +187,9 @@ def diagram_format_markdown() -> str:
     for key, value in schema["properties"].items():
         what = _kind(value)
         if "description" in value:
-            what = f"{value['description']}: {what}"
-        lines.append(f"| `{key}` | {_cell(what)} | {'yes' if key in required else ''} |")
+            what = f"{_cell(value['description'])}: {what}"
+        mark = "yes" if key in required else ""
+        lines.append(f"| `{key}` | {_markdown_cell(what)} | {mark} |")
     lines += [
         "",
         "## Claims",
@@ -212,7 +221,7 @@ def diagram_format_markdown() -> str:
     for key in ("show", "exercise"):
         lines += ["", f"## `{key}`", "", "| key | value |", "| --- | --- |"]
         for name, value in schema["properties"][key]["properties"].items():
-            lines.append(f"| `{name}` | {_cell(_kind(value))} |")
+            lines.append(f"| `{name}` | {_markdown_cell(_kind(value))} |")
     return "\n".join(lines) + "\n"
 
 
@@ -251,7 +260,9 @@ def configuration_markdown() -> str:
     for key, option in DamaDiagramsConfig._schema:
         kind = getattr(option, "_type", "")
         kind = getattr(kind, "__name__", str(kind))
-        lines.append(f"| `{key}` | {kind} | `{option.default!r}` | {_cell(docs.get(key, ''))} |")
+        lines.append(
+            f"| `{key}` | {kind} | `{option.default!r}` | {_markdown_cell(docs.get(key, ''))} |"
+        )
     lines += [
         "",
         "## The `dama_diagrams.fence` extension",
