@@ -73,6 +73,8 @@ TYPST_FONTS = ("LibertinusSerif", "DejaVuSansMono", "NewCM")
 """The fonts the typst wheel embeds (``typst.Fonts(include_system_fonts=False)``)."""
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
+A5 = (419.53, 595.28)
+"""ISO 216 A5, 148 by 210 mm, in points."""
 
 
 def make_books(out: Path) -> None:
@@ -349,6 +351,17 @@ def test_letter_paper(tmp_path: Path) -> None:
     assert (round(float(box.width), 2), round(float(box.height), 2)) == LETTER
 
 
+def test_a5_paper_is_a_booklet_of_whole_folded_sheets(tmp_path: Path) -> None:
+    """``--paper a5``: ISO 216 A5 pages, as many as fill whole A4 sheets folded once (four
+    pages to a sheet)."""
+    result = run_cli("booklet", "--lang", "fr", "--paper", "a5", "--out", tmp_path, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    pages = PdfReader(tmp_path / "fr.pdf").pages
+    box = pages[0].mediabox
+    assert (round(float(box.width), 2), round(float(box.height), 2)) == A5
+    assert len(pages) % 4 == 0
+
+
 def test_a4_is_the_default(books: Path) -> None:
     box = _read(books, "nl").pages[0].mediabox
     assert (round(float(box.width), 2), round(float(box.height), 2)) == A4
@@ -364,7 +377,7 @@ def test_bad_requests_are_one_line_and_exit_1(tmp_path: Path) -> None:
     assert epoch.returncode == 1 and "Traceback" not in epoch.stderr
     assert "SOURCE_DATE_EPOCH='soon' is not a time" in epoch.stderr
     assert not list(tmp_path.iterdir())
-    paper = run_cli("booklet", "--paper", "a5", cwd=ROOT)
+    paper = run_cli("booklet", "--paper", "a3", cwd=ROOT)
     assert paper.returncode == 2
 
 

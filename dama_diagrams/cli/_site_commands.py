@@ -192,7 +192,10 @@ def add_site_commands(commands: Commands) -> None:
     )
     booklet.add_argument("--out", type=Path, default=None, metavar="DIR", help="default: booklet/")
     booklet.add_argument(
-        "--paper", choices=("a4", "letter"), default="a4", help="the paper size (default: a4)"
+        "--paper",
+        choices=("a4", "letter", "a5"),
+        default="a4",
+        help="the paper size (default: a4; a5: a booklet folded from A4 sheets)",
     )
     booklet.add_argument(
         "--drafts", action="store_true", help="also the draft languages, as build --drafts"

@@ -32,8 +32,9 @@ from .._common import SiteError
 from .assemble import BookDocument, book_document
 from .sources import BookSources
 
-PAPERS = {"a4": "a4", "letter": "us-letter"}
-"""``--paper`` choices, as Typst's paper names."""
+PAPERS = {"a4": "a4", "letter": "us-letter", "a5": "a5"}
+"""``--paper`` choices, as Typst's paper names; A5 is the booklet a club folds from A4
+sheets, padded to whole sheets (:data:`.assemble.PAGES_PER_SHEET`)."""
 STANDARD = "ua-1"
 """PDF/UA-1: the accessible PDF, checked by Typst itself."""
 
