@@ -540,6 +540,25 @@ def rows(output: str) -> list[str]:
     ]
 
 
+def fence_rows(page: Path) -> list[str]:
+    """The rows verify gives a page's dama fences, read by hand: ``file:`` names its file,
+    else the page's name and the fence's number; a fence inside a longer fence is an example."""
+    found, number, outer, lines = [], 0, "", page.read_text(encoding="utf-8").splitlines()
+    for index, line in enumerate(lines):
+        if outer:
+            outer = "" if line == outer else outer
+        elif line.startswith("````"):
+            outer = line.split("markdown")[0].rstrip()
+        elif line == "```dama":
+            first = lines[index + 1]
+            if first.startswith("file: "):
+                found.append(Path(first.removeprefix("file: ")).stem)
+            else:
+                number += 1
+                found.append(f"{page.stem}-{number}")
+    return found
+
+
 def own_yaml(folder: Path) -> list[str]:
     """A folder's own YAML files, hidden ones left out, as ``ls`` would list them."""
     return sorted(
@@ -552,9 +571,13 @@ def own_yaml(folder: Path) -> list[str]:
 def test_verify_dot_in_the_project_root_checks_every_diagram_and_no_configuration() -> None:
     result = run_cli("verify", ".", cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    expected = sorted(Path(name).stem for name in hook_files(ROOT) if name.endswith(".yaml"))
-    assert len(expected) == len(list(DIAGRAMS.glob("*.yaml")))  # the hook takes them all
-    assert sorted(rows(result.stdout)) == expected
+    files = [name for name in hook_files(ROOT) if name.endswith(".yaml")]
+    manual = sorted((ROOT / "manual" / "diagrams").glob("*.yaml"))
+    assert len(files) == len(list(DIAGRAMS.glob("*.yaml"))) + len(manual)  # the hook takes all
+    pages = sorted(name for name in hook_files(ROOT) if name.endswith(".md"))
+    fences = [row for page in pages for row in fence_rows(ROOT / page)]
+    assert len(fences) >= 10  # the manual's live examples
+    assert sorted(rows(result.stdout)) == sorted([Path(name).stem for name in files] + fences)
     assert result.stderr == ""  # mkdocs.yml and .pre-commit-hooks.yaml are not diagrams
     # ... and the root's configuration (mkdocs.yml) is said to be left out, not skipped unsaid
     assert own_yaml(ROOT) == ["mkdocs.yml"]
@@ -567,7 +590,7 @@ def test_verify_dot_in_the_project_root_checks_every_diagram_and_no_configuratio
 
 def manual_ci_line() -> list[str]:
     """The command of the manual's CI example (``- run: dama-diagrams verify ...``), as words."""
-    readme = (ROOT / "manual" / "anywhere.md").read_text(encoding="utf-8")
+    readme = (ROOT / "manual" / "docs" / "anywhere.md").read_text(encoding="utf-8")
     [line] = re.findall(r"^- run: (dama-diagrams verify .*)$", readme, re.M)
     return shlex.split(line)
 
