@@ -84,6 +84,7 @@ def test_the_api_reference_lists_every_public_name(built_manual: Path) -> None:
     html = page_text(built_manual, "api")
     for name in dama_diagrams.__all__:
         assert f'id="dama_diagrams.{name}"' in html, name
+    assert ":mod:" not in html and ":func:" not in html  # the docstrings' Sphinx roles
 
 
 @pytest.mark.slow
@@ -195,3 +196,10 @@ def test_every_page_of_the_manual_is_in_its_navigation() -> None:
     config = (MANUAL / "mkdocs.yml").read_text(encoding="utf-8")
     named = set(re.findall(r": ([a-z-]+\.md)$", config, re.M))
     assert named == {page.name for page in PAGES.glob("*.md")}
+
+
+def test_a_sphinx_role_of_a_docstring_shows_as_its_code() -> None:
+    text = "The rules are in :mod:`.engine`; :func:`verify` checks a claim."
+    assert markdown.markdown(text, extensions=[ReferenceExtension()]) == (
+        "<p>The rules are in <code>.engine</code>; <code>verify</code> checks a claim.</p>"
+    )

@@ -318,6 +318,10 @@ def with_sources(lines: list[str]) -> list[str]:
     return out
 
 
+ROLE = re.compile(r":(?:mod|func|class|meth|attr|data|exc|obj):(`[^`]+`)")
+"""A Sphinx role in a docstring (``:func:`verify```): Markdown shows it as its code span."""
+
+
 class _ReferencePreprocessor(Preprocessor):
     def __init__(self, md: Markdown, sources: bool) -> None:
         super().__init__(md)
@@ -327,6 +331,7 @@ class _ReferencePreprocessor(Preprocessor):
         out: list[str] = []
         if self.sources:
             lines = with_sources(lines)
+        lines = [ROLE.sub(r"\1", line) for line in lines]
         for number, line in enumerate(lines, start=1):
             found = MARKER.match(line.strip())
             if found is None:
@@ -347,7 +352,9 @@ class ReferenceExtension(Extension):
     """Replaces each ``[[reference: NAME]]`` line with that reference's Markdown.
 
     With ``sources: true``, each ``dama`` fence of a page also shows its own text
-    before its figure (:func:`with_sources`), as a manual's examples do.
+    before its figure (:func:`with_sources`), as a manual's examples do.  The
+    docstrings mkdocstrings converts with it show a Sphinx role (``:mod:`.engine```)
+    as its code span.
     """
 
     def __init__(self, **kwargs: Any) -> None:
