@@ -187,7 +187,8 @@ def diagram_format_markdown() -> str:
     for key, value in schema["properties"].items():
         what = _kind(value)
         if "description" in value:
-            what = f"{_cell(value['description'])}: {what}"
+            described = _cell(value["description"])
+            what = described if what == "text" else f"{described}: {what}"
         mark = "yes" if key in required else ""
         lines.append(f"| `{key}` | {_markdown_cell(what)} | {mark} |")
     lines += [
