@@ -313,6 +313,8 @@ SHOWS_ENGLISH = "the site and the book show the English until it is fixed"
         ("Rule 3 (captures) [x](https://a.b).", "Règle 3 (prises) [x](https://a.b).", None, None),
         ("Rules 1) and 2).", "Règles 1) et 2).", None, None),  # the English has them too
         ("A *man* and a **king**.", "Een schijf en een **dam**.", None, None),  # closed: shown
+        ("and", "1_0", None, None),  # an underscore inside a word opens nothing
+        ("3 by 4", "3 * 4", None, None),  # nor a star between spaces
     ],
 )
 def test_broken_markdown_is_a_fault_at_its_character(

@@ -24,6 +24,7 @@ term of their language, as the Italian catalog does for *cantone* and
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -107,8 +108,9 @@ class Shape:
     code: Counter[str] = field(default_factory=Counter)
     emphases: int = 0
     literal: Counter[str] = field(default_factory=Counter)
-    """Markdown's own marks (``[ ] ( ) * _ ` ``) left as text outside code: each is shown
-    as it is, so more of them than in the English is Markdown that did not close."""
+    """Markdown's own marks left as text outside code (brackets, parentheses, backticks, and
+    a ``*`` or ``_`` that could open an emphasis): each is shown as it is, so more of them
+    than in the English is Markdown that did not close."""
 
 
 @lru_cache(maxsize=8192)
@@ -122,7 +124,7 @@ def text_shape(text: str, inline: bool) -> Shape | None:
     elements = list(tree.iter())[1:]  # past the root that holds the fragment
     link_counts: Counter[str] = Counter()
     code: Counter[str] = Counter()
-    literal: Counter[str] = Counter(c for c in tree.text or "" if c in MARKS)
+    literal = _marks(tree.text)
     for element in elements:
         for key in ("href", "src"):
             if element.get(key) is not None:
@@ -130,8 +132,8 @@ def text_shape(text: str, inline: bool) -> Shape | None:
         if element.tag == "code":
             code["".join(element.itertext())] += 1
         else:
-            literal.update(c for c in element.text or "" if c in MARKS)
-        literal.update(c for c in element.tail or "" if c in MARKS)
+            literal += _marks(element.text)
+        literal += _marks(element.tail)
     return Shape(
         html_depth(tree),
         frozenset(e.tag for e in elements),
@@ -143,5 +145,11 @@ def text_shape(text: str, inline: bool) -> Shape | None:
     )
 
 
-MARKS = "[]()*_`"
-"""The characters of Markdown's links, emphasis and code spans."""
+_MARK = re.compile(r"[\[\]()`]|\*+(?=[^\s*])|(?<![\w_])_+(?=[^\s_])")
+"""Markdown's marks of links and code spans, and a ``*`` or ``_`` that could open an emphasis
+(``*`` before a word, ``_`` at a word's start: ``3 * 4`` and ``snake_case`` open none)."""
+
+
+def _marks(text: str | None) -> Counter[str]:
+    """The marks of :data:`_MARK` in a text of the HTML, each counted by its character."""
+    return Counter(found[0][0] for found in _MARK.finditer(text or ""))
