@@ -150,6 +150,59 @@ def test_diagram_titles_are_translated(site: Path) -> None:
     assert len(set(titles.values())) == len(LANGUAGES), titles
 
 
+INTERFACE_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
+"""The attributes that a reader meets as words: a tooltip, a screen reader's label, a hint."""
+SAME_WORD = {"de": {"Navigation"}, "fr": {"Navigation"}}
+"""Interface words that are the English word in the language too (Material's own files)."""
+
+
+class _Words(HTMLParser):
+    """The interface's words of a page: its attributes that a reader meets."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.words: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for key, value in attrs:
+            if key in INTERFACE_ATTRIBUTES and value and value.strip():
+                self.words.add(value)
+
+
+def _interface_words(site: Path, language: str) -> set[str]:
+    found = _Words()
+    for path in _pages(site, language):
+        found.feed(path.read_text(encoding="utf-8"))
+    return found.words
+
+
+def test_no_english_interface_word_on_a_translated_page(site: Path) -> None:
+    """Review G1: 79 headings a language carried title="Permanent link", read aloud in English.
+
+    Every tooltip, label and hint of the English site is compared with those of
+    each translated site: none may be the English one.
+    """
+    english = _interface_words(site, "en")
+    assert "Permanent link" in english  # the English site has the words compared against
+    for language in LANGUAGES:
+        if language == "en":
+            continue
+        left = _interface_words(site, language) & english - SAME_WORD.get(language, set())
+        assert left == set(), language
+
+
+def test_french_footer_labels_have_their_no_break_spaces(site: Path) -> None:
+    """Review G9: "Précédent: La promotion", built by the template outside the catalogs."""
+    labels = [
+        word for word in _interface_words(site, "fr") if word.startswith(("Précédent", "Suivant"))
+    ]
+    assert len(labels) >= 2 * (len(_pages(site, "fr")) // 2 - 2)  # most pages have both
+    for label in labels:
+        assert re.fullmatch(r"(Précédent|Suivant)[\u00a0\u202f]: \S.*", label), label
+    for word in _interface_words(site, "fr"):  # and no other colon of the interface lacks it
+        assert not re.search(r"[^\u00a0\u202f][:;?!](\s|$)", word), word
+
+
 def test_no_template_braces_are_left(site: Path) -> None:
     """Outside code blocks: the contributor page shows template syntax in its examples."""
     shown = 0

@@ -204,3 +204,7 @@ MESSAGES: Final[dict[str, str]] = dict([
 ])
 # fmt: on
 """Every message of the code, by key, in English."""
+    # theme: what Material and Python-Markdown write in English; {direction} is Material's
+    # "Previous" or "Next", {title} a page's title (French: a no-break space before the colon)
+    pgettext("theme.footer.link", "{direction}: {title}"),
+    pgettext("theme.permalink", "Permanent link"),

@@ -115,10 +115,15 @@ class LanguageSettings:
     """The link to the language's book: its text and its file, beside the pages (``build``)."""
     theme_labels: tuple[tuple[str, str], ...] = ()
     """Material's labels that the catalogs translate: (Material's key, the text)."""
+    permalink: str = "Permanent link"
+    """The tooltip of each heading's permalink (``toc``'s ``permalink_title``), which
+    Python-Markdown writes in English."""
 
 
-THEME_LABELS = ("header", "footer")
-"""Material's aria-labels of the page's header and footer, which its Dutch file leaves English."""
+THEME_LABELS = ("header", "footer", "footer.link")
+"""Material's aria-labels of the page's header and footer, which its Dutch file leaves English,
+and the footer's links, "{direction}: {title}", which its template builds outside any language
+file (French writes a no-break space before the colon)."""
 
 
 def language_settings(
@@ -155,6 +160,7 @@ def language_settings(
         not_served=catalog.text("ui.not_served"),
         pdf=(catalog.text("ui.pdf"), pdf) if pdf else None,
         theme_labels=tuple((key, catalog.text(f"theme.{key}")) for key in THEME_LABELS),
+        permalink=catalog.text("theme.permalink"),
     )
 
 
@@ -190,6 +196,9 @@ def apply_language(
     ]
     config.extra["dama_made_with"] = made_with_html(settings.made_with)
     config.extra["dama_theme_labels"] = {key: _escaped(text) for key, text in settings.theme_labels}
+    toc = config.mdx_configs.get("toc")
+    if isinstance(toc, dict) and toc.get("permalink"):  # ElementTree escapes the attribute
+        config.mdx_configs["toc"] = {**toc, "permalink_title": settings.permalink}
     title, text = settings.not_found
     config.extra["dama_not_found"] = {"title": _escaped(title), "text": _escaped(text)}
     config.extra["dama_site_root"] = settings.site_root and _escaped(settings.site_root)
