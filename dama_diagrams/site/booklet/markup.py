@@ -29,6 +29,7 @@ from ...errors import shorten
 from ...render.legend import LEGEND_KEYS, legend_icon_svg
 from .._common import SiteError
 from ..i18n.safe_text import SAFE_SCHEMES
+from ..pages.renderer import EXERCISES_PAGE
 from .flow import kept_together
 from .places import BookWarning, TemplatePlaces
 
@@ -66,6 +67,8 @@ MAX_DEPTH = 40
 page, and within Typst's limits (some 31 levels of lists); deeper text is printed flat."""
 PICTURE_SUFFIX = ".svg"
 """The site's files that the book prints as pictures: the SVG it draws (diagrams, icons)."""
+LIST_KEPT = 3
+"""A long list's last items, kept on one page: its last page never holds one item alone."""
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 """The elements whose id is a label of the book, which a link can lead to."""
 
@@ -324,6 +327,9 @@ class BookMarkup:
             start = element.get("start", "1")
             first = int(start) if start.isascii() and start.isdigit() and len(start) < 7 else 1
             return f"#enum(start: {first}, {', '.join(items)})"
+        if len(items) >= LIST_KEPT * 2:  # the last items never alone on a page
+            most, last = ", ".join(items[:-LIST_KEPT]), ", ".join(items[-LIST_KEPT:])
+            return f"#dama-list-end(({most},), ({last},))"
         return f"#list({', '.join(items)})"
 
     def _table(self, element: ET.Element, depth: int) -> str:
@@ -363,8 +369,11 @@ class BookMarkup:
             return self._printed_before(source, words, depth, after)
         picture = self.image(source, board.get("alt", ""), "100%")
         parts: list[str] = []
+        said = "" if words is None else text_content(words)
         for part in shown:
             css = classes(part)
+            if "dama-engine" in css and self.page != EXERCISES_PAGE and not adds_to(part, said):
+                continue  # the caption says it already: the checking is explained once
             if "dama-legend" in css:
                 parts.append(self._legend(part))
             elif "dama-caption" in css:
@@ -546,6 +555,17 @@ _WRAPPERS: dict[str, Callable[[str], str]] = {
     "s": lambda body: f"#strike[{body}]",
     "del": lambda body: f"#strike[{body}]",
 }
+
+
+_NUMBER = re.compile(r"(?<![\w-])\d+(?![\w-])")
+"""A number that is no part of a move (``22x13``, ``22-18``): a count, a rule's number."""
+
+
+def adds_to(engine: ET.Element, caption: str) -> bool:
+    """Whether a diagram's engine line tells what its caption does not: a number (how many
+    legal moves, pieces or possible moves, which rule decides) that the caption lacks."""
+    told = set(_NUMBER.findall(caption))
+    return any(number not in told for number in _NUMBER.findall(text_content(engine)))
 
 
 def _picture_alone(paragraph: ET.Element) -> bool:
