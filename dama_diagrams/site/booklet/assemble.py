@@ -112,7 +112,9 @@ def _front(book: BookSources, paper: str) -> str:
         "contents": string_literal(book_text(book.contents)),
         "subject": string_literal(book.subject),
         "author": f"({string_literal(book.author)},)" if book.author else "()",
-        "colophon": "".join(f"[{text_markup(line)}], " for line in book.colophon).join("()"),
+        "colophon": "".join(f"[{_unbroken_addresses(line)}], " for line in book.colophon).join(
+            "()"
+        ),
         "paper": string_literal(paper),
         "pad-to": str(PAGES_PER_SHEET.get(paper, 1)),
     }
@@ -120,6 +122,20 @@ def _front(book: BookSources, paper: str) -> str:
     layout = LAYOUT.read_text(encoding="utf-8")
     layout = f"#let book-paper = {string_literal(paper)}\n{layout}"
     return f"{layout}\n#show: dama-book.with({arguments})\n\n"
+
+
+_ADDRESS = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}(?:/\S*[\w/])?", re.IGNORECASE)
+"""A web address written out (``www.federdama.org``): one line holds it whole."""
+
+
+def _unbroken_addresses(text: str) -> str:
+    """Text as Typst markup, each web address in it kept on one line."""
+    parts, position = [], 0
+    for found in _ADDRESS.finditer(text):
+        parts.append(text_markup(text[position : found.start()]))
+        parts.append(f"#box[{text_markup(found[0])}]")
+        position = found.end()
+    return "".join(parts) + text_markup(text[position:])
 
 
 def _in_book(tree: ET.Element, name: str, names: set[str]) -> None:
