@@ -50,15 +50,15 @@ MAN = "docs/pages/man.md.j2"
 # Messages of docs/pages/man.md.j2 that no other page or diagram uses, by their line there.
 MAN_7 = (
     "Every piece starts the game as a man. The men are the foot soldiers of\n"
-    "the game: they only ever go forward, towards the opponent's side."
+    "the game: they only ever go forwards, towards the opponent's side."
 )
 MAN_12 = (
-    "A man moves one square diagonally forward, onto an empty dark square. It\n"
+    "A man moves one square diagonally forwards, onto an empty dark square. It\n"
     "can never step backwards or sideways."
 )
 MAN_23 = "Never backwards"
 MAN_25 = (
-    "A man captures forward only. Even with an opposing piece right behind it\n"
+    "A man captures forwards only. Even with an opposing piece right behind it\n"
     "and an empty square beyond, a man may not capture backwards."
 )
 CAPTURE_ONLY = ("engine.capture_only", MESSAGES["engine.capture_only"])
@@ -321,8 +321,8 @@ def test_verbose_status_names_the_source_line_of_each_message(project: Path, tot
     lines = result.stdout.splitlines()
     assert lines[0] == expected_status("it", total - 3, 1, 2)
     assert lines[1:] == [
-        f"  {MAN}:25: outdated: 'A man captures forward only. Even with an opposing piece "
-        "right behi...'",
+        f"  {MAN}:25: outdated: 'A man captures forwards only. Even with an opposing piece "
+        "right beh...'",
         f"  {MAN}:7: missing: 'Every piece starts the game as a man. The men are the foot "
         "soldiers...'",
         f"  {MAN}:23: missing: 'Never backwards'",
@@ -472,8 +472,8 @@ def test_changed_english_is_outdated_in_every_language(project: Path, total: int
     assert lines == {code: expected_status(code, total - 2, 1, 1) for code in LANGUAGES}
     verbose = run_cli("status", "--lang", "fr", "-v", cwd=project).stdout.splitlines()
     assert verbose[1:] == [
-        f"  {MAN}:12: outdated: 'A man steps one square diagonally forward, onto an empty dark "
-        "squar...'",
+        f"  {MAN}:12: outdated: 'A man steps one square diagonally forwards, onto an empty dark "
+        "squa...'",
         f"  {MAN}:23: missing: 'A draw is agreed by both players.'",
     ]
 
@@ -482,10 +482,10 @@ CHANGED_ENTRY = (
     f"#: {MAN}:12\n"
     "#, fuzzy\n"
     '#| msgid ""\n'
-    '#| "A man moves one square diagonally forward, onto an empty dark square. It\\n"\n'
+    '#| "A man moves one square diagonally forwards, onto an empty dark square. It\\n"\n'
     '#| "can never step backwards or sideways."\n'
     'msgid ""\n'
-    '"A man steps one square diagonally forward, onto an empty dark square. It\\n"\n'
+    '"A man steps one square diagonally forwards, onto an empty dark square. It\\n"\n'
     '"can never step backwards or sideways."\n'
     'msgstr ""\n'
 )
@@ -863,8 +863,8 @@ def test_strict_translations_lists_every_outdated_and_missing_message(
 
     assert lines == [
         f"{MAN}:23: it: no translation of 'Never backwards'; add it to {IT_PO}",
-        f"{MAN}:25: it: outdated translation of 'A man captures forward only. Even with an "
-        "opposing piece ...' (its English changed, so the site shows the English); update it "
+        f"{MAN}:25: it: outdated translation of 'A man captures forwards only. Even with an "
+        "opposing piece...' (its English changed, so the site shows the English); update it "
         f"in {IT_PO} and clear its fuzzy flag",
     ]
     # without --strict-translations the same build goes through, with the same lines as warnings

@@ -51,8 +51,7 @@ def test_multi_capture_is_described_as_drawn() -> None:
         "The start square, 31, is filled in. "
         "The landing squares, 24, 15 and 8, have rings numbered in the order of the jumps. "
         "The captured pieces on 28, 20 and 12 each have a ring and a corner badge. "
-        "A solid arrow shows the move 31x24x15x8. "
-        "A small disc beside the board, on the side to move, shows whose turn it is."
+        "A solid arrow shows the move 31x24x15x8."
     )
     desc = ET.fromstring(drawn.picture.svg).find(f"{SVG}desc")
     assert desc is not None and desc.text == drawn.alt
@@ -72,7 +71,7 @@ def test_every_description_names_exactly_the_markers_drawn(language: str) -> Non
             ("alt.captured_one", "alt.captured"): "marker captured" in classes,
             ("alt.arrow", "alt.arrows"): "arrow" in classes,
             ("alt.rejected_arrow", "alt.rejected_arrows"): "arrow rejected" in classes,
-            ("alt.turn",): any(c.startswith("side-to-move") for c in classes),
+            ("alt.turn",): False,  # "White to move." says it; the disc is not described again
         }
         for keys, present in expected.items():
             assert _says(alt, catalog, *keys) == present, (language, diagram_id, keys, alt)
@@ -89,9 +88,35 @@ def test_every_description_lists_the_pieces_on_the_board(language: str) -> None:
             for element in ET.fromstring(drawn.picture.svg).iter()
             if element.get("class", "").startswith("piece ") and element.get("data-square")
         }
-        position_part = drawn.alt.split(catalog.text("alt.turn"))[0]
+        to_move = (catalog.text("position.white_to_move"), catalog.text("position.black_to_move"))
+        position_part = re.split("|".join(map(re.escape, to_move)), drawn.alt)[0]
         named = set(re.findall(r"\d+", position_part))
         assert squares <= named, (language, diagram_id)
+
+
+@pytest.mark.parametrize(
+    ("language", "wanted"),
+    [
+        (
+            "en",
+            "Empty board: the 32 dark squares are numbered from 1, top left, to 32, bottom right.",
+        ),
+        (
+            "it",
+            "Damiera vuota: le 32 caselle scure sono numerate da 1, in alto a sinistra, "
+            "a 32, in basso a destra.",
+        ),
+    ],
+)
+def test_the_empty_numbered_board_names_its_numbers_and_no_side_to_move(
+    language: str, wanted: str
+) -> None:
+    """An empty board has no side to move: no disc, no legend entry, and its alt names 1 to 32."""
+    figure = FIGURES["board-numbers"]
+    drawn = figure.draw(_catalog(language))
+    assert drawn.alt == wanted
+    assert not any(c.startswith("side-to-move") for c in _classes(drawn.picture.svg))
+    assert not {"white_to_move", "black_to_move"} & set(figure.view.legend)
 
 
 def test_no_description_says_crossed_out() -> None:

@@ -922,7 +922,7 @@ def test_a_refused_square_and_a_click_are_said_in_the_language(editor: Editor) -
     status, answer = call(
         editor, "/api/resolve", {"position": RULE_4, "squares": [30, 29], "lang": "fr"}
     )
-    assert status == 200 and answer["message"].startswith("30x29 n\u2019est pas permis")
+    assert status == 200 and answer["message"].startswith("30x29 est interdit\u00a0: ")
 
 
 def test_the_preview_is_the_sites_figure_in_the_language(editor: Editor) -> None:

@@ -120,7 +120,24 @@ def test_each_page_entry_has_the_terms_file_headword_and_italian_term(language: 
         words = concept.words[language]
         if not item.startswith(f"- <strong>{words.headword}</strong>"):
             wrong.append((concept.id, item[:60]))
-        shown = [word for word in concept.italian if word.casefold() != words.term.casefold()]
-        italian = concept.italian if language != "it" else shown
+        # an Italian term the headword already spells is not repeated in brackets
+        same = {words.term.casefold(), words.headword.casefold()}
+        italian = [word for word in concept.italian if word.casefold() not in same]
         wrong += [(concept.id, word) for word in italian if f"<em>{word}</em>" not in item]
     assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("language", "headword"),
+    [("en", "Base"), ("en", "Soffio"), ("fr", "Base"), ("es", "Base"), ("es", "Dama")],
+)
+def test_an_entry_whose_headword_is_the_italian_term_has_no_brackets(
+    language: str, headword: str
+) -> None:
+    """'Base (base)' and 'Dama (dama)' say the same word twice; the entry is '**Base**: …'."""
+    html = glossary_entries(ROOT, load_catalog(ROOT, language))
+    items = [item for item in html.split("\n") if item.startswith(f"- <strong>{headword}</strong>")]
+    assert len(items) == 1
+    assert f"<em>{headword.casefold()}</em>" not in items[0].casefold()
+    after = items[0].removeprefix(f"- <strong>{headword}</strong>")
+    assert after.startswith((":", "&nbsp;:")), items[0]  # French spaces its colon

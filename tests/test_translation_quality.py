@@ -19,6 +19,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
+from babel.messages.pofile import read_po
 
 from dama_diagrams.site.i18n import available_languages, load_catalog, translation_problems
 from dama_diagrams.site.i18n.catalog import CatalogError
@@ -27,6 +28,7 @@ from dama_diagrams.site.i18n.quality import (
     QualityError,
     allowed_checks,
     quality_findings,
+    terminology_problems,
 )
 from dama_diagrams.site.i18n.tbx import AVOIDED, PREFERRED, TBX_NAMESPACE, terms_tbx
 from dama_diagrams.site.i18n.terms import TermsError, load_terms, parse_terms
@@ -755,3 +757,90 @@ def test_a_broken_link_in_a_french_translation_never_reaches_the_page(tmp_path: 
     refused = run_cli("build", "--lang", "fr", "--strict-translations", cwd=project,
                       env={"DAMA_DIAGRAMS_BOOKS": "0"})  # fmt: skip
     assert refused.returncode == 1 and refused.stderr.startswith(warning)
+
+
+# --- words the fourth native review found that the checks could not see (G5, G8, G12) ---------
+
+REVIEWED_WORDING = [
+    # (language, message, the review's words, the words it found, the word to avoid in them)
+    (
+        "de",
+        "A quiet move is written as its start square and its end\nsquare",
+        "Ein gewöhnlicher Zug wird",
+        "Ein einfacher Zug wird",
+        "einfacher Zug",
+    ),
+    (
+        "fr",
+        ("legend.rejected", "move not allowed"),
+        "coup interdit",
+        "coup non permis",
+        "non permis",
+    ),
+    (
+        "fr",
+        (
+            "alt.rejected_end",
+            "A dashed ring marks where the move {moves} would end; it is not allowed.",
+        ),
+        "qui est interdit",
+        "qui n’est pas permis",
+        "pas permis",
+    ),
+    (
+        "nl",
+        "The man takes {count} pieces in a single move, {move}.",
+        "De schijf slaat {count} stukken",
+        "De schijf neemt {count} stukken",
+        "neemt",
+    ),
+    (
+        "de",
+        "The man takes {count} pieces in a single move, {move}.",
+        "Der einfache Stein schlägt {count} Spielsteine",
+        "Der einfache Stein nimmt {count} Spielsteine",
+        "nimmt",
+    ),
+]
+
+
+def _real_message(language: str, key: str | tuple[str, str]) -> tuple[str, str]:
+    """The English and the translation of one message of the checkout's catalog."""
+    context, english = key if isinstance(key, tuple) else (None, key)
+    with (ROOT / f"docs/locales/{language}/LC_MESSAGES/messages.po").open("rb") as file:
+        catalog = read_po(file)
+    found = [m for m in catalog if m.id and m.context == context and english in m.id]
+    assert len(found) == 1, f"{language}: no single message holds {english!r}"
+    return str(found[0].id), str(found[0].string)
+
+
+@pytest.mark.parametrize(("language", "key", "right", "wrong", "avoided"), REVIEWED_WORDING)
+def test_the_reviewed_wording_passes_and_the_old_wording_is_a_word_to_avoid(
+    language: str, key: str | tuple[str, str], right: str, wrong: str, avoided: str
+) -> None:
+    """G5 'einfacher Zug', G8 'non permis', G12 'neemt'/'nimmt': docs/terms.yaml avoids them."""
+    terms = load_terms(ROOT)
+    assert terms is not None
+    english, text = _real_message(language, key)
+    assert right in text
+    assert terminology_problems(english, text, language, terms) == []
+    old = terminology_problems(english, text.replace(right, wrong), language, terms)
+    assert len(old) == 1, old
+    assert f"says '{avoided}', which docs/terms.yaml:" in old[0]
+
+
+def test_status_reports_the_old_wording_the_review_found(tmp_path: Path) -> None:
+    """Planted back into the catalogs, each of G5, G8 and G12's words is a finding of status."""
+    project = copy_project(tmp_path, cards=False)
+    for language, _, right, wrong, _ in REVIEWED_WORDING:
+        po = project / f"docs/locales/{language}/LC_MESSAGES/messages.po"
+        text = po.read_text("utf-8")
+        assert right in text
+        po.write_text(text.replace(right, wrong, 1), encoding="utf-8")
+    result = run_cli("status", cwd=project)
+    assert result.returncode == 0, result.stderr
+    for language, _, _, _, avoided in REVIEWED_WORDING:
+        finding = f": {language}: terminology: the translation of "
+        assert finding in result.stderr
+        assert f"says '{avoided}', which docs/terms.yaml:" in result.stderr, result.stderr
+    assert run_cli("status", "--strict-translations", cwd=project).returncode == 1

@@ -51,8 +51,9 @@ def diagram_svg(
     (see :func:`.svg.render_picture`).
     """
     diagram = verified.diagram
+    shown = diagram.position if position is None else position
     return render_picture(
-        diagram.position if position is None else position,
+        shown,
         diagram_id=diagram.id,
         markers=diagram_markers(verified) if markers is None else markers,
         title=title,
@@ -60,7 +61,7 @@ def diagram_svg(
         numbers=diagram.show.numbers,
         arrows=diagram.show.arrows,
         flipped=diagram.show.flip,
-        side_to_move=diagram.show.turn,
+        side_to_move=diagram.show.turn and bool(shown.pieces()),  # an empty board: nobody
         size=size,
         shared_shapes=shared_shapes,
     )

@@ -52,7 +52,7 @@ MESSAGES: Final[dict[str, str]] = dict([
     # legend
     pgettext("legend.start", "start square"),
     pgettext("legend.landing", "landing squares"),
-    pgettext("legend.order", "landings in the order of the jumps"),
+    pgettext("legend.order", "landing squares, numbered in jump order"),
     pgettext("legend.captured", "captured piece"),
     pgettext("legend.king", "king (crowned piece)"),
     pgettext("legend.rejected", "move not allowed"),
@@ -99,6 +99,7 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("alt.rejected_end", "A dashed ring marks where the move {moves} would end; it is not allowed."),
     pgettext("alt.rejected_ends", "Dashed rings mark where the moves {moves} would end; they are not allowed."),
     pgettext("alt.turn", "A small disc beside the board, on the side to move, shows whose turn it is."),
+    pgettext("alt.empty_board", "Empty board: the 32 dark squares are numbered from 1, top left, to 32, bottom right."),
     # rules
     pgettext("rules.most-pieces", "most pieces"),
     pgettext("rules.with-king", "capture with a king"),
@@ -126,7 +127,7 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("engine.move", "{move} is legal: one of {count} possible moves, none of them a capture."),
     pgettext("engine.move_only", "{move} is legal, and it is the only possible move."),
     pgettext("engine.moves", "{moves} are legal moves; no capture is possible."),
-    pgettext("engine.capture", "every legal move here is a capture, so a capture must be played; {move} is one of {count}."),
+    pgettext("engine.capture", "every legal move here is a capture, so a capture must be played; {move} is one of the {count} possible captures."),
     pgettext("engine.capture_only", "{move} is the only legal move: the capture is compulsory."),
     pgettext("engine.multi_capture", "{move} is legal and takes {count} pieces in a single move."),
     pgettext("engine.illegal", "{move} is not allowed: {reason}."),
@@ -140,11 +141,13 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("engine.priority_many", "{rule} decides; {moves} remain legal."),
     pgettext("engine.free_choice", "{moves} tie on all four rules, so both are legal: the player chooses."),
     pgettext("engine.free_choice_many", "{moves} tie on all four rules, so all of them are legal: the player chooses."),
-    pgettext("engine.promotion", "{move} ends on the last row: the man stops there and is crowned, although a king could capture on."),
+    pgettext("engine.promotion", "{move} ends on the last row: the man stops there and is crowned, although a king could go on capturing."),
     pgettext("engine.no_pieces_white", "White has no pieces left and has lost."),
     pgettext("engine.no_pieces_black", "Black has no pieces left and has lost."),
     pgettext("engine.blocked_white", "White is to move but has no legal move, and has lost."),
     pgettext("engine.blocked_black", "Black is to move but has no legal move, and has lost."),
+    pgettext("engine.move_wins_white", "after {move} White has no legal move, and has lost."),
+    pgettext("engine.move_wins_black", "after {move} Black has no legal move, and has lost."),
     # exercise
     pgettext("exercise.heading", "Exercise {number}: {title}"),
     pgettext("exercise.board", "Board of the exercise: choose a piece, then where it lands"),
@@ -174,8 +177,8 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("exercise.right_win", "Right: after {move} the opponent cannot move, and loses."),
     pgettext("exercise.wrong_not_winning", "Allowed, but it does not win: after {move} the opponent can still play {reply}."),
     pgettext("exercise.wrong_crowned", "Not allowed: the man is crowned on {square}, and that ends the move."),
-    pgettext("exercise.wrong_backward_step", "Not allowed: {move} goes backward, and a man only moves forward."),
-    pgettext("exercise.wrong_backward_capture", "Not allowed: {move} captures backward, and a man only captures forward."),
+    pgettext("exercise.wrong_backward_step", "Not allowed: {move} goes backwards, and a man only moves forwards."),
+    pgettext("exercise.wrong_backward_capture", "Not allowed: {move} captures backwards, and a man only captures forwards."),
     pgettext("exercise.wrong_man_takes_king", "Not allowed: in {move} a man would capture a king, and a man may not capture a king."),
     pgettext("exercise.wrong_must_capture", "Not allowed: capturing is compulsory, and {capture} is a capture."),
     pgettext("exercise.wrong_unfinished", "Not allowed: {move} stops halfway. A piece that can capture again must go on."),
@@ -201,10 +204,10 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("book.report", "Found an error? Please report it at {address}."),
     pgettext("book.same_diagram", "{caption} (See the diagram on p. {page}.)"),
     pgettext("book.solution", "Solution"),
-])
-# fmt: on
-"""Every message of the code, by key, in English."""
     # theme: what Material and Python-Markdown write in English; {direction} is Material's
     # "Previous" or "Next", {title} a page's title (French: a no-break space before the colon)
     pgettext("theme.footer.link", "{direction}: {title}"),
     pgettext("theme.permalink", "Permanent link"),
+])
+# fmt: on
+"""Every message of the code, by key, in English."""

@@ -2,7 +2,7 @@
 
 The alternative text of a figure and the ``<desc>`` of its SVG are the same
 words, written from the position and the markers that the picture actually
-draws (and whether it draws arrows and the side-to-move disc), never typed by
+draws (and whether it draws arrows), never typed by
 hand: so they cannot say "crossed out" when the picture draws a dashed arrow.
 """
 
@@ -19,9 +19,16 @@ __all__ = ["describe_picture", "describe_position"]
 
 
 def describe_picture(
-    position: Position, markers: Markers, catalog: Catalog, *, arrows: bool, turn: bool
+    position: Position, markers: Markers, catalog: Catalog, *, arrows: bool
 ) -> str:
-    """The position, then each kind of marker drawn on it, in drawing order."""
+    """The position, then each kind of marker drawn on it, in drawing order.
+
+    "White to move." says what the side-to-move disc shows; the disc itself is
+    not described again in every picture.  An empty board shows only the
+    numbers of its squares, and says so.
+    """
+    if not position.pieces():
+        return catalog.text("alt.empty_board")
     parts = [describe_position(position, catalog)]
     if markers.start is not None:
         parts.append(catalog.text("alt.start", square=str(markers.start)))
@@ -50,8 +57,6 @@ def describe_picture(
             else ("alt.rejected_end" if few else "alt.rejected_ends")
         )
         parts.append(catalog.text(key, moves=_moves(markers.rejected, catalog)))
-    if turn:
-        parts.append(catalog.text("alt.turn"))
     return " ".join(parts)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..._files import relative_to_cwd
 from ...diagram import VerifiedDiagram, verify_directory
 from ...diagram.captions import caption_items
-from ...diagram.options import Claim, Show
+from ...diagram.options import Ask, Claim, Show
 from ...engine.games import move_label
 from ...engine.move import Move
 from ...engine.position import GameOverReason, Position
@@ -140,7 +140,7 @@ class Figure:
         if exercise is None:
             return None
         position = self.verified.diagram.position
-        alt = describe_picture(position, Markers(), catalog, arrows=False, turn=True)
+        alt = describe_picture(position, Markers(), catalog, arrows=False)
         title = text_of(catalog_html(catalog.message(exercise.question), inline=True))
         picture = exercise_svg(self.verified, title=title, description=alt, size=DIAGRAM_SIZE)
         return DrawnFigure(picture, alt)
@@ -155,7 +155,7 @@ class Figure:
         show = self.verified.diagram.show
         position = position or self.verified.diagram.position
         markers = markers or diagram_markers(self.verified)
-        alt = describe_picture(position, markers, catalog, arrows=show.arrows, turn=show.turn)
+        alt = describe_picture(position, markers, catalog, arrows=show.arrows)
         picture = diagram_svg(
             self.verified,
             title=title,
@@ -316,7 +316,7 @@ def picture_legend(position: Position, markers: Markers, show: Show) -> tuple[st
         "captured": bool(markers.captured),
         "king": any(piece.king for piece in position.pieces().values()),
         "rejected": bool(markers.rejected),
-        f"{position.turn.value}_to_move": show.turn,
+        f"{position.turn.value}_to_move": show.turn and bool(position.pieces()),
     }
     return tuple(key for key in LEGEND_KEYS if present.get(key, False))
 
@@ -350,6 +350,10 @@ def _finding(verified: VerifiedDiagram) -> tuple[str, dict[str, FindingValue]]:
         case Claim.MOVE:
             if diagram.move is None:
                 return "moves", {"moves": tuple(map(str, verified.moves))}
+            if diagram.exercise is not None and diagram.exercise.ask is Ask.WIN:
+                after = diagram.position.play(diagram.move)
+                if after.is_game_over():  # the line vouches for the win, not only for legality
+                    return f"move_wins_{after.turn.value}", {"move": move}
             if legal > 1:
                 return "move", {"move": move, "count": legal}
             return "move_only", {"move": move}

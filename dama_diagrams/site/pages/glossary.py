@@ -17,7 +17,6 @@ from ..i18n.safe_text import catalog_html
 from ..i18n.terms import ENGLISH, TERMS_FILE, TermsError, load_terms
 from .nav import PageError
 
-ITALIAN = "it"
 _MARKDOWN = re.compile(r"([\\`*_\[\]])")
 
 
@@ -36,9 +35,10 @@ def glossary_entries(project_root: Path, catalog: Catalog) -> str:
         if concept.definition is None:
             continue
         words = concept.words.get(catalog.language) or concept.words[ENGLISH]
-        italian = concept.italian
-        if catalog.language == ITALIAN:  # the headword is the Italian term: only the others
-            italian = tuple(word for word in italian if word.casefold() != words.term.casefold())
+        # An Italian term the headword already spells is not repeated in brackets:
+        # "Base", not "Base (base)"; in Italian the headword is the Italian term.
+        same = {words.term.casefold(), words.headword.casefold()}
+        italian = tuple(word for word in concept.italian if word.casefold() not in same)
         originals = [*italian, *words.also]
         definition = catalog.message(concept.definition)
         term = _escaped(words.headword)
