@@ -140,7 +140,7 @@ REFUSED = {
     "move-backward-in-list": (
         'position: "W:W22:B4"\nclaim: move\nmoves:\n  - 22-18\n  - 22-26\n',
         5,
-        "22-26 is not legal (backward): a man never moves backward (22-26)",
+        "22-26 is not legal (backward): a man never moves backwards (22-26)",
     ),
     "move-while-capture": (
         'position: "W:W22,24:B18"\nclaim: move\nmove: 24-20\n',

@@ -35,7 +35,7 @@ _PRIORITY_WORDS = {
 }
 
 _ILLEGAL_TITLES = {
-    IllegalReason.BACKWARD: "A man never moves backward",
+    IllegalReason.BACKWARD: "A man never moves backwards",
     IllegalReason.MAN_TAKES_KING: "A man does not capture a king",
     IllegalReason.CAPTURE_COMPULSORY: "Capturing is compulsory",
     IllegalReason.PRIORITY: "The priority rules forbid it",

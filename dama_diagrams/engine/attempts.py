@@ -1,7 +1,7 @@
 """The moves a player might try: every diagonal step or jump the pieces could make.
 
 The rules allow far fewer moves than these.  An exercise needs the others
-too, to say why a reader's try is wrong ("a man never captures backward"),
+too, to say why a reader's try is wrong ("a man never captures backwards"),
 and the finder needs them to look for an ``illegal`` claim of each reason.
 A try steps one square in any direction, or jumps any opposing piece in any
 direction (a man over a king too), and a capture may stop at any landing:

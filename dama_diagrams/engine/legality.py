@@ -88,7 +88,7 @@ def _quiet_problem(position: Position, move: Move, mover: Piece) -> Illegality |
     if position.piece_at(end) is not None:
         return Illegality(IllegalReason.OCCUPIED, f"square {end} is occupied")
     if _is_backward(mover, start, end):
-        return Illegality(IllegalReason.BACKWARD, f"a man never moves backward ({start}-{end})")
+        return Illegality(IllegalReason.BACKWARD, f"a man never moves backwards ({start}-{end})")
     return None
 
 
@@ -103,7 +103,7 @@ def _capture_problem(position: Position, move: Move, mover: Piece) -> Illegality
             )
         if _is_backward(mover, start, end):
             return Illegality(
-                IllegalReason.BACKWARD, f"a man captures forward only ({start}x{end})"
+                IllegalReason.BACKWARD, f"a man captures forwards only ({start}x{end})"
             )
         victim = position.piece_at(over)
         if victim is None or victim.color is mover.color:
