@@ -57,8 +57,8 @@ def notice_text(project: Path, language: str, count: int) -> str:
     """The notice about untranslated passages, as the language's catalog words it."""
     catalog = read_catalog(po_file(project, language))
     message = catalog.get(
-        "Passages on this page shown in English, because their translation is missing or out "
-        "of date: {count}.",
+        "Passages on this page shown in English, because their translation is missing, out of "
+        "date or faulty: {count}.",
         context="notice.untranslated",
     )
     assert message is not None and message.string
@@ -110,8 +110,8 @@ def test_translator_adds_a_language_and_builds_it(project: Path) -> None:
     assert title == "Italian draughts"
     assert notice is not None
     assert re.fullmatch(
-        r"Passages on this page shown in English, because their translation is missing or out "
-        r"of date: [1-9]\d*\.",
+        r"Passages on this page shown in English, because their translation is missing, out of "
+        r"date or faulty: [1-9]\d*\.",
         notice,
     )
     root = (project / "site" / "index.html").read_text(encoding="utf-8")

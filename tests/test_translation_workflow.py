@@ -48,8 +48,8 @@ caption: "The man on 23 takes the man on 19 and lands on 14."
 
 NOTICE = (
     "notice.untranslated",
-    "Passages on this page shown in English, because their translation is missing or out of "
-    "date: {count}.",
+    "Passages on this page shown in English, because their translation is missing, out of "
+    "date or faulty: {count}.",
 )
 
 
@@ -228,8 +228,8 @@ BROKEN_CATALOGS = {
     "msgstr without msgid": ('msgctxt "ui.and"\nmsgid "and"\n', 'msgctxt "ui.and"\n'),
     "unknown charset": ("charset=utf-8", "charset=no-such-charset"),
     "placeholder dropped": (
-        "is een van de {count}.",
-        "is een van de vele.",
+        "is een van de {count} mogelijke slagen.",
+        "is een van de vele mogelijke slagen.",
     ),
 }
 

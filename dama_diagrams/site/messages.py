@@ -23,7 +23,7 @@ def pgettext(context: str, message: str) -> tuple[str, str]:
 # fmt: off
 MESSAGES: Final[dict[str, str]] = dict([
     # notice
-    pgettext("notice.untranslated", "Passages on this page shown in English, because their translation is missing or out of date: {count}."),
+    pgettext("notice.untranslated", "Passages on this page shown in English, because their translation is missing, out of date or faulty: {count}."),
     # site
     pgettext("site.name", "Italian draughts rules"),
     pgettext("site.description", "The rules of Italian draughts (dama italiana), with diagrams checked by a rules engine."),
