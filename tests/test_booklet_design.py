@@ -321,12 +321,13 @@ def _body_lines(pdf: Path) -> list[str]:
     return [line for text in _pages(pdf)[start:] for line in text.splitlines()]
 
 
-@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_nine_long_lines_in_ten_hold_at_most_90_characters(
-    books: Path, a5_books: Path, language: str, paper: str
+    books: Path, letter_books: Path, a5_books: Path, language: str, paper: str
 ) -> None:
-    pdf = (books if paper == "a4" else a5_books) / f"{language}.pdf"
+    folder = {"a4": books, "letter": letter_books, "a5": a5_books}[paper]
+    pdf = folder / f"{language}.pdf"
     long = [len(line) for line in _body_lines(pdf) if len(line) >= 50]
     assert len(long) > 150
     assert sum(length <= 90 for length in long) >= 0.9 * len(long), sorted(long)[-20:]
