@@ -848,3 +848,36 @@ def test_a_page_the_book_cannot_make_leaves_out_only_its_book(tmp_path: Path) ->
         "figure() or exercise()"
     ]
     assert not list((tmp_path / "books").glob("*.pdf"))
+
+
+def test_every_field_of_a_books_sources_is_in_its_cache_key(tmp_path: Path) -> None:
+    """A changed colophon line or subtitle lays the book out again, never a stale copy.
+
+    Every field but where warnings point (``places``) and the pictures (hashed by
+    their bytes) changes the key a laid-out book is cached under.
+    """
+    import dataclasses
+
+    from dama_diagrams.site.booklet.jobs import BookJob, _digest
+    from tests.conftest import book_sources
+
+    book = book_sources({"index": "# Rules\n\nA page.\n"})
+    job = BookJob(language="en", book=book, paper="a4", target=tmp_path / "book.pdf")
+    keys = {"": _digest(job)}
+    for item in dataclasses.fields(book):
+        value = getattr(book, item.name)
+        if item.name in ("places", "assets"):
+            continue
+        if isinstance(value, str):
+            changed: object = value + " changed"
+        elif isinstance(value, frozenset):
+            changed = value | {"changed"}
+        elif isinstance(value, tuple):
+            changed = (*value, ("changed", "changed") if item.name == "pages" else "changed")
+        else:  # an int or None: the epoch, the author
+            changed = 1 if item.name == "epoch" else "changed"
+        keys[item.name] = _digest(
+            dataclasses.replace(job, book=dataclasses.replace(book, **{item.name: changed}))
+        )
+    assert len(set(keys.values())) == len(keys), keys
+    assert {"subtitle", "edition", "colophon", "same_diagram", "said_once", "solution"} <= set(keys)

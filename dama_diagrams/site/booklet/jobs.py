@@ -18,7 +18,7 @@ import contextlib
 import hashlib
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from importlib.metadata import version
 from pathlib import Path
 from typing import Protocol
@@ -120,14 +120,22 @@ def book_or_why(job: BookJob) -> PrintedBook | str:
         return exc.message
 
 
+_NOT_IN_THE_BYTES = ("places", "assets")
+"""BookSources' fields the hash leaves out: where warnings point (no byte of the book), and
+the pictures, hashed by their bytes below."""
+
+
 def _digest(job: BookJob) -> str:
-    """The hash of everything the book's bytes depend on."""
+    """The hash of everything the book's bytes depend on: every field of its sources, so a
+    field added later (a colophon line, a subtitle) is never left out of the cache's key."""
     book = job.book
-    texts = (book.language, book.title, book.language_name, book.date, book.contents)
     digest = hashlib.sha256()
-    digest.update(repr((BOOK_REVISION, version("typst"), job.paper, book.epoch)).encode())
-    words = (texts, book.solutions, book.reference, book.subject, book.author)
-    digest.update(repr((words, book.pages, sorted(book.games))).encode())
+    digest.update(repr((BOOK_REVISION, version("typst"), job.paper)).encode())
+    for item in fields(book):
+        if item.name not in _NOT_IN_THE_BYTES:
+            value = getattr(book, item.name)
+            shown = sorted(value) if isinstance(value, frozenset) else value
+            digest.update(f"\n{item.name}={shown!r}".encode())
     for path in [*sorted(_HERE.glob("*.py")), *sorted(_HERE.glob("*.typ")), *_BOOK_TEXT]:
         digest.update(path.read_bytes())
     for name in sorted(book.assets):
