@@ -495,11 +495,21 @@ def test_every_diagram_is_read_aloud_by_its_description(books: Path) -> None:
     )
 
 
+PROJECT_AUTHOR = {  # site_author of mkdocs.yml, this project's own name, in each language
+    "en": "The dama-diagrams contributors",
+    "nl": "De bijdragers aan dama-diagrams",
+    "it": "I collaboratori di dama-diagrams",
+    "de": "Die Mitwirkenden von dama-diagrams",
+    "fr": "Les contributeurs de dama-diagrams",
+    "es": "Los colaboradores de dama-diagrams",
+}
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_metadata_names_the_subject_and_the_publisher(books: Path, language: str) -> None:
     metadata = _read(books, language).metadata
     assert metadata is not None
-    assert metadata["/Author"] == "The dama-diagrams contributors"  # site_author, mkdocs.yml
+    assert metadata["/Author"] == PROJECT_AUTHOR[language]  # review 2026-12-05 G20
     subject = str(metadata["/Subject"])
     assert len(subject) > 20 and subject != metadata["/Title"]
 
@@ -881,3 +891,23 @@ def test_every_field_of_a_books_sources_is_in_its_cache_key(tmp_path: Path) -> N
         )
     assert len(set(keys.values())) == len(keys), keys
     assert {"subtitle", "edition", "colophon", "same_diagram", "said_once", "solution"} <= set(keys)
+
+
+@pytest.mark.parametrize(
+    ("author", "published"),
+    [
+        ("The dama-diagrams contributors", "Pubblicato dai collaboratori di dama-diagrams."),
+        ("Circolo Damistico Milanese", "Pubblicato da Circolo Damistico Milanese."),
+    ],
+)
+def test_a_clubs_own_name_is_printed_as_written_and_the_projects_is_translated(
+    author: str, published: str
+) -> None:
+    """G20: "Pubblicato da I collaboratori" was wrong Italian; a club's name is no message."""
+    from dama_diagrams.site.booklet import book_sources
+    from dama_diagrams.site.i18n import load_catalog
+
+    book = book_sources(load_catalog(ROOT, "it"), {}, {}, frozenset(), author=author)
+    assert book.colophon[0] == published
+    expected = "I collaboratori di dama-diagrams" if author.startswith("The") else author
+    assert book.author == expected

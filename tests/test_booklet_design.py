@@ -261,6 +261,16 @@ def test_a_diagram_printed_before_names_its_page(books: Path) -> None:
 # --- cover, colophon, metadata ------------------------------------------------------------------
 
 
+PUBLISHED = {
+    "en": "Published by the dama-diagrams contributors.",
+    "nl": "Uitgegeven door de bijdragers aan dama-diagrams.",
+    "it": "Pubblicato dai collaboratori di dama-diagrams.",
+    "de": "Herausgegeben von den Mitwirkenden von dama-diagrams.",
+    "fr": "Publié par les contributeurs de dama-diagrams.",
+    "es": "Publicado por los colaboradores de dama-diagrams.",
+}
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_cover_has_a_subtitle_and_the_edition_and_its_back_the_colophon(
     books: Path, language: str
@@ -276,7 +286,8 @@ def test_the_cover_has_a_subtitle_and_the_edition_and_its_back_the_colophon(
     assert len(shown) > len(title) + 60 and COVER_DATES[language] in lines[-1]
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert config["site_author"] in colophon  # the publisher
+    assert config["site_author"] == "The dama-diagrams contributors"  # this project's own
+    assert PUBLISHED[language] in colophon  # the publisher, in the book's language (G20)
     assert project["project"]["license"] in colophon  # the licence
     assert "FID" in colophon and "federdama.org" in colophon  # the source
     assert COVER_DATES[language] in colophon  # printed on

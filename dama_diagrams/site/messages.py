@@ -198,6 +198,10 @@ MESSAGES: Final[dict[str, str]] = dict([
     pgettext("book.subtitle", "The rules of the Italian Draughts Federation, explained with diagrams"),
     pgettext("book.edition", "Edition of {date}"),
     pgettext("book.publisher", "Published by {publisher}."),
+    # the project's own site_author: translated, and said as a whole sentence (a club's own
+    # name is printed as written, in "Published by {publisher}.")
+    pgettext("book.author", "The dama-diagrams contributors"),
+    pgettext("book.published_by_author", "Published by the dama-diagrams contributors."),
     pgettext("book.licence", "Licence: {licence}. You may copy, print and share this book."),
     pgettext("book.sources", "Source: the technical rules of the Italian Draughts Federation (FID), Capo I, as published on www.federdama.org. Every diagram was checked against them by the rules engine on {date}."),
     pgettext("book.printed", "Printed on {date}."),

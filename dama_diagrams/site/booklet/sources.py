@@ -24,6 +24,7 @@ from ...errors import DamaError, shorten
 from .._common import SiteError
 from ..i18n import DEFAULT_LANGUAGE, Catalog, load_catalog, native_name, translation_problems
 from ..i18n.quality import QualityError
+from ..messages import MESSAGES
 from ..pages.nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
 from ..pages.page_templates import page_in_book
 from ..pages.renderer import EXERCISES_PAGE, PageRenderer
@@ -101,6 +102,7 @@ def book_sources(
         for path, content in files.items()
         if path.endswith(PICTURE_SUFFIX)
     }
+    ours = author == MESSAGES["book.author"]  # this project's own name: said in the language
     return BookSources(
         language=catalog.language,
         title=catalog.text("site.name"),
@@ -114,10 +116,10 @@ def book_sources(
         epoch=epoch,
         reference=catalog.text("book.page_reference", reference="{reference}", page="{page}"),
         subject=catalog.text("book.subject"),
-        author=author,
+        author=catalog.text("book.author") if ours else author,
         subtitle=catalog.text("book.subtitle"),
         edition=catalog.text("book.edition", date=date),
-        colophon=_colophon(catalog, author, date),
+        colophon=_colophon(catalog, author, date, ours=ours),
         same_diagram=catalog.text("book.same_diagram", caption="{caption}", page="{page}"),
         said_once=catalog.text("alt.turn"),
         solution=catalog.text("book.solution"),
@@ -138,11 +140,16 @@ _FIRST_OF_THE_MONTH = {"fr": "1er", "it": "1º"}
 """The languages that write the first of the month as an ordinal (CLDR's long date does not)."""
 
 
-def _colophon(catalog: Catalog, author: str | None, date: str) -> tuple[str, ...]:
+def _colophon(
+    catalog: Catalog, author: str | None, date: str, *, ours: bool = False
+) -> tuple[str, ...]:
     """The colophon's lines: who publishes the book, its licence, its sources, when it was
     printed and where to report an error; a fact the project does not give is left out."""
     facts = project_facts(catalog.path)
-    lines = [catalog.text("book.publisher", publisher=author)] if author else []
+    if ours:
+        lines = [catalog.text("book.published_by_author")]
+    else:
+        lines = [catalog.text("book.publisher", publisher=author)] if author else []
     if facts.licence:
         lines.append(catalog.text("book.licence", licence=facts.licence))
     lines.append(catalog.text("book.sources", date=date))
