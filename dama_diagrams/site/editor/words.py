@@ -90,7 +90,7 @@ def catalog_words(project_root: Path) -> Words:
                 catalog.entries.items(), key=lambda item: item[0][1]
             )
             if context is None
-            and entry.state == "translated"
+            and entry.current  # translated for this English, and sound
             and any(path.startswith(SOURCES) for path, _ in entry.sources)
         }
     return words

@@ -49,7 +49,7 @@ def catalog_words(project_root: Path) -> Words:
             for (context, _), entry in sorted(catalog.entries.items(), key=_by_key)
             if context is not None
             and context.split(".")[0] in GROUPS
-            and entry.state == "translated"
+            and entry.current  # translated for this English, and sound
             and MESSAGES.get(context) == entry.english
         }
     return words
