@@ -1070,3 +1070,25 @@ def test_no_fuzzy_guess_is_copied_from_english_with_other_numbers() -> None:
     assert other_rule is not None and other_rule.string == "" and not other_rule.fuzzy
     assert same_rule is not None and same_rule.fuzzy
     assert same_rule.string == "Regola 4: prima la dama incontrata"
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "it", "de", "fr", "es"])
+def test_the_about_page_names_the_six_languages_in_alphabetical_order(language: str) -> None:
+    """Review 2026-12-05 G19: "olandese, italiano, inglese, …" is an order no reader expects."""
+    import unicodedata
+
+    from dama_diagrams.site.i18n import load_catalog
+
+    english = (
+        "This book exists in six languages: Dutch, English, French, German, Italian and "
+        "Spanish. Each has the same chapters and the same diagrams."
+    )
+    said = load_catalog(ROOT, language).message(english)
+    listed = said.split(":", 1)[1].split(".", 1)[0].strip()
+    words = re.split(r",\s*|\s+(?:and|en|e|und|et|y)\s+", listed)
+    assert len(words) == 6, words
+
+    def plain(word: str) -> str:
+        return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode().casefold()
+
+    assert words == sorted(words, key=plain)
