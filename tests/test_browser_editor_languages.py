@@ -165,8 +165,11 @@ def test_the_language_menu_switches_and_keeps_the_draft(english: str, new_page: 
         "() => Object.keys(localStorage).some(k => k.startsWith('dama-diagrams-editor:draft'))"
     )
 
+    asked: list[str] = []
+
     def leave(dialog: Any) -> None:
-        dialog.accept()  # the browser's question before leaving unsaved work, if it asks
+        asked.append(dialog.type)
+        dialog.accept()
 
     page.on("dialog", leave)
     try:
@@ -174,6 +177,7 @@ def test_the_language_menu_switches_and_keeps_the_draft(english: str, new_page: 
         page.wait_for_url("**/?lang=it")
     finally:
         page.remove_listener("dialog", leave)
+    assert asked == []  # the draft goes with it: no "Leave site?" question
     assert page.inner_text("h1") == "Editor della damiera"
     said(page, "#draft-note", "La bozza non salvata è stata ripristinata.")
     page.wait_for_function(

@@ -1227,8 +1227,17 @@
   function start() {
     buildBoard();
     document.addEventListener("keydown", keys);
+    /* another language: the draft is kept for the page in that language, nothing to ask */
+    var switching = false;
+    document.querySelectorAll("nav.languages a").forEach(function (link) {
+      link.addEventListener("click", function () {
+        flushTyping();
+        keep();
+        switching = true;
+      });
+    });
     window.addEventListener("beforeunload", function (event) {
-      if (!unsaved()) return;
+      if (switching || !unsaved()) return;
       keep();
       event.preventDefault();
       event.returnValue = "";  /* the browser asks before leaving unsaved work */
