@@ -762,6 +762,34 @@ def test_contrast_formula_gives_the_published_values() -> None:
     assert contrast("#123456", "#123456") == 1.0
 
 
+def grey(color: str) -> str:
+    """The colour as a greyscale print gives it: its relative luminance as a grey."""
+    luminance = relative_luminance(color)
+    srgb = luminance * 12.92 if luminance <= 0.0031308 else 1.055 * luminance ** (1 / 2.4) - 0.055
+    level = round(srgb * 255)
+    return f"#{level:02x}{level:02x}{level:02x}"
+
+
+@pytest.mark.parametrize("name", THEME_NAMES)
+def test_the_start_square_stays_distinct_on_a_greyscale_print(name: str) -> None:
+    """Books review K24: the yellow start square became a grey close to the light squares.
+
+    Its outline, inside the square's edge, stands out in grey from both square colours and
+    from its own fill, as a graphical object must (3:1)."""
+    theme = Theme.named(name)
+    board = Board(render_svg(Position.from_fen("W:W31:B27"), markers=Markers.from_move("31x22")))
+    (start,) = board.find("rect", "marker start")
+    line = start.get("stroke")
+    assert line is not None and float(start.get("stroke-width", "0")) >= 6
+    for other in (theme["square light"], theme["square dark"], start.get("fill", "")):
+        assert contrast(grey(line), grey(other)) >= OBJECT_CONTRAST, (line, other)
+    # inside its square: the outline never spills onto the next one
+    x, y, size = (float(start.get(key, "")) for key in ("x", "y", "width"))
+    width = float(start.get("stroke-width", "0"))
+    assert board.square_at(x - width / 2 + 0.5, y - width / 2 + 0.5) == 31
+    assert board.square_at(x + size + width / 2 - 0.5, y + size + width / 2 - 0.5) == 31
+
+
 def opaque_fill(element: ET.Element) -> str:
     """The fill of an element that must be fully opaque to hide what lies under it."""
     assert not {"opacity", "fill-opacity", "stroke-opacity"} & set(element.attrib), element.attrib

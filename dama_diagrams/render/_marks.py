@@ -20,20 +20,32 @@ from .theme import Theme, paint
 _ARROW_START_GAP: Final = 20.0
 
 
+_START_LINE: Final = 8
+"""The start square's outline, inside its edge: a shape that a greyscale print keeps."""
+
+
 def start_marker(theme: Theme, square: Square, flipped: bool, margin: int) -> ET.Element:
-    """The square the move starts from, filled."""
+    """The square the move starts from, filled and outlined inside its edge."""
     x, y = corner(square, flipped, margin)
+    inset = _START_LINE / 2
     return ET.Element(
         "rect",
         {
             "class": "marker start",
-            "x": str(x),
-            "y": str(y),
-            "width": str(SQUARE),
-            "height": str(SQUARE),
+            "x": _number(x + inset),
+            "y": _number(y + inset),
+            "width": _number(SQUARE - _START_LINE),
+            "height": _number(SQUARE - _START_LINE),
             **paint(theme, "marker start", "fill"),
+            **paint(theme, "marker start line", "stroke"),
+            "stroke-width": str(_START_LINE),
         },
     )
+
+
+def _number(value: float) -> str:
+    """A coordinate as SVG writes it: no trailing ``.0``."""
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 def landing_rings(

@@ -32,6 +32,8 @@ DEFAULT_COLORS: Final[Mapping[str, str]] = {
     "crown": "#d8a93b",
     "crown line": "#5a4116",
     "marker start": "#d9bb62",
+    # its outline: on a greyscale print the fill is a grey close to the light squares'
+    "marker start line": "#3a2c0b",
     "marker landing": "#2c6b4c",
     "marker landing text": "#ffffff",
     "marker captured": "#b3302a",
