@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dama_diagrams.site.editor.words import WORDS_FILE, catalog_words, words_text
+from dama_diagrams.site.editor.words import catalog_words
+from dama_diagrams.site.fence.words import WORDS_FILE, words_text
 
 if __name__ == "__main__":
     root = Path(__file__).resolve().parent.parent

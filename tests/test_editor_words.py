@@ -20,7 +20,6 @@ import pytest
 from dama_diagrams.site.editor.words import (
     LANGUAGES,
     SOURCES,
-    WORDS_FILE,
     LanguageError,
     catalog_words,
     check_language,
@@ -28,8 +27,8 @@ from dama_diagrams.site.editor.words import (
     script_json,
     shipped_words,
     tr,
-    words_text,
 )
+from dama_diagrams.site.fence.words import WORDS_FILE, words_text
 from dama_diagrams.site.i18n.extract import extract_messages
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,15 +20,18 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from markupsafe import Markup
 
 from ...diagram.claims import VerifiedDiagram
 from .._common import SiteError
-from ..fence.words import LANGUAGES, fence_catalog
-from ..i18n import load_catalog
+from ..fence.words import (
+    LANGUAGES,
+    current_translations,
+    fence_catalog,
+    read_words,
+)
 from ..i18n.reading import DEFAULT_LANGUAGE, native_name
 from ..i18n.safe_text import catalog_html
 from ..pages.figures import engine_sentence, figure_view, rule_label
@@ -48,7 +51,6 @@ __all__ = [
     "verdict",
 ]
 
-WORDS_FILE = "words.json"
 SOURCES = "dama_diagrams/site/editor/"
 """Where the editor's English is written: a message used there is one of its words."""
 
@@ -79,33 +81,20 @@ def catalog_words(project_root: Path) -> Words:
     Only translations that are current for their English: the others show the
     English, as on the site.
     """
-    words: Words = {}
-    for language in LANGUAGES:
-        if language == DEFAULT_LANGUAGE:
-            continue
-        catalog = load_catalog(project_root, language)
-        words[language] = {
+    return {
+        language: {
             english: entry.shown
-            for (context, english), entry in sorted(
-                catalog.entries.items(), key=lambda item: item[0][1]
-            )
-            if context is None
-            and entry.current  # translated for this English, and sound
-            and any(path.startswith(SOURCES) for path, _ in entry.sources)
+            for (context, english), entry in entries
+            if context is None and any(path.startswith(SOURCES) for path, _ in entry.sources)
         }
-    return words
-
-
-def words_text(words: Words) -> str:
-    """The words file: JSON, keys sorted, one final newline, so each run writes the same bytes."""
-    return json.dumps(words, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+        for language, entries in current_translations(project_root).items()
+    }
 
 
 @lru_cache(maxsize=1)
 def shipped_words() -> Words:
     """The words the package ships."""
-    text = resources.files(__package__).joinpath(WORDS_FILE).read_text(encoding="utf-8")
-    words: Words = json.loads(text)
+    words: Words = read_words(__package__)
     return words
 
 

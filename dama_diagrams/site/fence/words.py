@@ -13,8 +13,10 @@ does, never an outdated translation.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from ..i18n import Catalog, CatalogError, Entry, load_catalog
 from ..i18n.reading import DEFAULT_LANGUAGE
@@ -39,35 +41,44 @@ def catalog_words(project_root: Path) -> Words:
     Only translations that are current for their English: the others show the
     English on the site, and so in the fence.
     """
-    words: Words = {}
-    for language in LANGUAGES:
-        if language == DEFAULT_LANGUAGE:
-            continue
-        catalog = load_catalog(project_root, language)
-        words[language] = {
+    return {
+        language: {
             context: [entry.english, entry.shown]
-            for (context, _), entry in sorted(catalog.entries.items(), key=_by_key)
+            for (context, _), entry in entries
             if context is not None
             and context.split(".")[0] in GROUPS
-            and entry.current  # translated for this English, and sound
             and MESSAGES.get(context) == entry.english
         }
-    return words
+        for language, entries in current_translations(project_root).items()
+    }
 
 
-def _by_key(item: tuple[tuple[str | None, str], Entry]) -> str:
-    return item[0][0] or ""
+def current_translations(
+    project_root: Path,
+) -> dict[str, list[tuple[tuple[str | None, str], Entry]]]:
+    """Each language but English, with the catalog entries whose translation the site shows
+    (translated for their English, and sound): what a words file may ship."""
+    found = {}
+    for language in LANGUAGES:
+        if language != DEFAULT_LANGUAGE:
+            entries = load_catalog(project_root, language).entries.items()
+            found[language] = [(key, entry) for key, entry in entries if entry.current]
+    return found
 
 
-def words_text(words: Words) -> str:
-    """The words file: JSON, keys sorted, one final newline, so each run writes the same bytes."""
+def words_text(words: Mapping[str, object]) -> str:
+    """A words file: JSON, keys sorted, one final newline, so each run writes the same bytes."""
     return json.dumps(words, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def read_words(package: str) -> Any:
+    """The words file a package ships (:data:`WORDS_FILE` beside its modules), as JSON."""
+    return json.loads(resources.files(package).joinpath(WORDS_FILE).read_text(encoding="utf-8"))
 
 
 def shipped_words() -> Words:
     """The words the package ships."""
-    text = resources.files(__package__).joinpath(WORDS_FILE).read_text(encoding="utf-8")
-    words: Words = json.loads(text)
+    words: Words = read_words(__package__)
     return words
 
 
