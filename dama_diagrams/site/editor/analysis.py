@@ -236,12 +236,7 @@ def resolve(position: Position, clicked: Sequence[object], lang: str = "en") -> 
     if len(squares) < 2:
         raise EditorError(422, "click the piece's square, then the square where it lands")
     start, landings = squares[0], squares[1:]
-    fitting = [
-        move
-        for move in position.legal_moves()
-        if move.origin == start and _in_order(landings, move.landings)
-    ]
-    ending = [move for move in fitting if move.destination == landings[-1]]
+    fitting, ending = _this_way(position.legal_moves(), start, landings)
     if len(ending) == 1:
         return {"status": "move", "move": str(ending[0])}
     if len(ending) > 1:
@@ -264,8 +259,9 @@ def resolve(position: Position, clicked: Sequence[object], lang: str = "en") -> 
                 moves=_listed(fitting, lang),
             ),
         }
-    going_on = _rejected_going_on(position, start, landings)
-    if going_on:  # a capture the priority rules rule out, not finished: as for a legal one
+    ruled_out = [candidate.move for candidate in explain(position).rejected]
+    going_on, ended = _this_way(ruled_out, start, landings)
+    if going_on and not ended:  # a capture the priority rules rule out, not finished yet
         return {
             "status": "more",
             "moves": [str(move) for move in going_on],
@@ -276,7 +272,8 @@ def resolve(position: Position, clicked: Sequence[object], lang: str = "en") -> 
                 moves=_listed(going_on, lang),
             ),
         }
-    move = _rejected_capture(position, start, landings) or _as_move(squares)
+    # the one complete capture that goes this way, though the priority rules rule it out
+    move = ended[0] if len(ended) == 1 else _as_move(squares)
     problem = None if move is None else illegal_reason(position, move)
     detail = tr(lang, "no move goes that way") if problem is None else _detail(problem, lang)
     return {
@@ -292,28 +289,13 @@ def resolve(position: Position, clicked: Sequence[object], lang: str = "en") -> 
     }
 
 
-def _rejected_capture(position: Position, start: int, landings: Sequence[int]) -> Move | None:
-    """The one complete capture that goes this way, though the priority rules rule it out."""
-    fitting = [
-        candidate.move
-        for candidate in explain(position).rejected
-        if candidate.move.origin == start
-        and candidate.move.destination == landings[-1]
-        and _in_order(landings, candidate.move.landings)
-    ]
-    return fitting[0] if len(fitting) == 1 else None
-
-
-def _rejected_going_on(position: Position, start: int, landings: Sequence[int]) -> list[Move]:
-    """The captures the priority rules rule out that go on from the last landing clicked."""
-    fitting = [
-        candidate.move
-        for candidate in explain(position).rejected
-        if candidate.move.origin == start and _in_order(landings, candidate.move.landings)
-    ]
-    if any(move.destination == landings[-1] for move in fitting):
-        return []  # one ends here: it is the move the clicks mean
-    return fitting
+def _this_way(
+    moves: Sequence[Move], start: int, landings: Sequence[int]
+) -> tuple[list[Move], list[Move]]:
+    """The moves from ``start`` through the landings clicked, in order, and those of them that
+    end on the last one clicked."""
+    fitting = [m for m in moves if m.origin == start and _in_order(landings, m.landings)]
+    return fitting, [move for move in fitting if move.destination == landings[-1]]
 
 
 def _in_order(wanted: Sequence[int], landings: Sequence[int]) -> bool:

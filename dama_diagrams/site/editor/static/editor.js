@@ -666,6 +666,7 @@
     return Object.keys(show).length ? show : null;
   }
 
+  /* the inputs set from a file's show (numbers: true is all) or from showInputs() */
   function setShowInputs(show) {
     show = show || {};
     var numbers = show.numbers === true ? "all" : show.numbers === false ? "none" : show.numbers;
@@ -679,12 +680,6 @@
     var values = { numbers: $("show-numbers").value };
     Object.keys(SHOW_DEFAULTS).forEach(function (key) { values[key] = $("show-" + key).checked; });
     return values;
-  }
-
-  function setShowValues(values) {
-    if (!values) { setShowInputs(null); return; }
-    $("show-numbers").value = values.numbers || "";
-    Object.keys(SHOW_DEFAULTS).forEach(function (key) { $("show-" + key).checked = values[key]; });
   }
 
   /* -- the diagram -------------------------------------------------------- */
@@ -959,7 +954,7 @@
         if (draft.ask) $("ask").value = draft.ask;
         $("question").value = draft.question;
         $("note").value = draft.note || "";
-        setShowValues(draft.show);
+        setShowInputs(draft.show);
         state.move = draft.move;
         state.clicks = [];
         state.draft = draft.draft;
