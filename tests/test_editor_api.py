@@ -36,6 +36,18 @@ RULE_4 = "W:WK30:B10,12,18,K20,K26,27"
 """FID Art. 6.9 (ordering): two captures of three pieces and one king each."""
 
 
+def shipped_project(folder: Path, *, diagrams: bool = True) -> Path:
+    """A copy of the project's games and mkdocs.yml, and of its 37 diagrams (else none)."""
+    project = folder / "project"
+    if diagrams:
+        shutil.copytree(ROOT / "diagrams", project / "diagrams")
+    else:
+        (project / "diagrams").mkdir(parents=True)
+    shutil.copytree(ROOT / "games", project / "games")
+    shutil.copy(ROOT / "mkdocs.yml", project)
+    return project
+
+
 def small_project(folder: Path) -> Path:
     """A project with three diagrams: enough to open, edit and save beside."""
     project = folder / "project"

@@ -14,7 +14,6 @@ independent answer: they were written by hand and checked against the FID rules.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ import pytest
 from dama_diagrams.diagram._yaml import compose_yaml
 from dama_diagrams.diagram.schema import Diagram, load_diagram
 from tests.conftest import PageOpener
-from tests.test_editor_api import serving
+from tests.test_editor_api import serving, shipped_project
 
 pytestmark = pytest.mark.slow
 
@@ -37,10 +36,7 @@ PIECE |= {(False, False): "black man", (False, True): "black king"}
 @pytest.fixture(scope="module")
 def editor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The editor of a project with the games and no diagram yet."""
-    project = tmp_path_factory.mktemp("made") / "project"
-    (project / "diagrams").mkdir(parents=True)
-    shutil.copytree(ROOT / "games", project / "games")
-    shutil.copy(ROOT / "mkdocs.yml", project)
+    project = shipped_project(tmp_path_factory.mktemp("made"), diagrams=False)
     with serving(project) as port:
         yield f"http://127.0.0.1:{port}/", project
 
@@ -219,10 +215,7 @@ def test_the_editor_makes_the_shipped_diagram_from_an_empty_board(
 @pytest.fixture(scope="module")
 def shipped_editor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The editor of a copy of the project's diagrams and games."""
-    project = tmp_path_factory.mktemp("shipped") / "project"
-    shutil.copytree(ROOT / "diagrams", project / "diagrams")
-    shutil.copytree(ROOT / "games", project / "games")
-    shutil.copy(ROOT / "mkdocs.yml", project)
+    project = shipped_project(tmp_path_factory.mktemp("shipped"))
     with serving(project) as port:
         yield f"http://127.0.0.1:{port}/", project
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,10 +23,10 @@ import pytest
 from dama_diagrams.diagram import verify_paths
 from dama_diagrams.engine.move import Move
 from dama_diagrams.engine.position import Position
-from dama_diagrams.site.editor import listen_editor
 from dama_diagrams.site.editor.checks import EditorError
 from dama_diagrams.site.editor.drafts import draft_from_json, read_diagram
 from dama_diagrams.site.editor.yaml_text import draft_of, file_text
+from tests.test_editor_api import serving, shipped_project
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted(path.name for path in (ROOT / "diagrams").glob("*.yaml"))
@@ -39,17 +37,9 @@ PAGE_SENDS = ("position", "origin", "claim", "move", "moves", "rule", "rejected"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
     """A copy of the project's diagrams, games and mkdocs.yml, and its editor on a free port."""
-    project = tmp_path_factory.mktemp("round-trip") / "project"
-    shutil.copytree(ROOT / "diagrams", project / "diagrams")
-    shutil.copytree(ROOT / "games", project / "games")
-    shutil.copy(ROOT / "mkdocs.yml", project)
-    running = listen_editor(project, 0)
-    threading.Thread(target=running.serve_forever, daemon=True).start()
-    try:
-        yield running.server_address[1], project
-    finally:
-        running.shutdown()
-        running.server_close()
+    project = shipped_project(tmp_path_factory.mktemp("round-trip"))
+    with serving(project) as port:
+        yield port, project
 
 
 def post(port: int, path: str, data: object) -> tuple[int, dict[str, Any]]:
