@@ -911,3 +911,16 @@ def test_a_clubs_own_name_is_printed_as_written_and_the_projects_is_translated(
     assert book.colophon[0] == published
     expected = "I collaboratori di dama-diagrams" if author.startswith("The") else author
     assert book.author == expected
+
+
+def structure_elements(node: Any) -> Iterator[Any]:
+    """Every element of the structure tree under ``node``, in reading order."""
+    import pikepdf
+
+    kids = node.get("/K")
+    if kids is None:
+        return
+    for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
+        if isinstance(kid, pikepdf.Dictionary) and "/S" in kid:
+            yield kid
+            yield from structure_elements(kid)

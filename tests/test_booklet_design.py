@@ -25,7 +25,7 @@ import yaml
 from pypdf import PdfReader
 
 from .conftest import ROOT, made_once, run_cli
-from .test_booklet import COVER_DATES, EPOCH, LANGUAGES, make_books
+from .test_booklet import COVER_DATES, EPOCH, LANGUAGES, make_books, structure_elements
 
 pytestmark = pytest.mark.slow
 
@@ -141,18 +141,8 @@ def _chapters(pdf: Path) -> list[tuple[str, int]]:
 def _structure(pdf: Path) -> Iterator[Any]:
     import pikepdf
 
-    document = pikepdf.open(pdf)
-
-    def walk(node: Any) -> Iterator[Any]:
-        kids = node.get("/K")
-        if kids is None:
-            return
-        for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
-            if isinstance(kid, pikepdf.Dictionary) and "/S" in kid:
-                yield kid
-                yield from walk(kid)
-
-    yield from walk(document.Root.StructTreeRoot)
+    document = pikepdf.open(pdf)  # kept open while the walk reads it
+    yield from structure_elements(document.Root.StructTreeRoot)
 
 
 # --- the key to the diagrams --------------------------------------------------------------

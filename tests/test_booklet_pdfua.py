@@ -26,14 +26,14 @@ rule of that clause to fail.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .conftest import ROOT, made_once, run_cli
-from .test_booklet import LANGUAGES, make_books
+from .test_booklet import LANGUAGES, make_books, structure_elements
 
 pytestmark = pytest.mark.slow
 
@@ -83,21 +83,8 @@ def test_every_pdf_ua_1_rule_passes_on_the_other_papers(
 # --- the checker finds each kind of fault ---------------------------------------------
 
 
-def _elements(node: Any) -> Iterator[Any]:
-    """Every element of the structure tree under ``node``, in reading order."""
-    import pikepdf
-
-    kids = node.get("/K")
-    if kids is None:
-        return
-    for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
-        if isinstance(kid, pikepdf.Dictionary) and "/S" in kid:
-            yield kid
-            yield from _elements(kid)
-
-
 def _first(pdf: Any, role: str) -> Any:
-    return next(node for node in _elements(pdf.Root.StructTreeRoot) if str(node.S) == role)
+    return next(node for node in structure_elements(pdf.Root.StructTreeRoot) if str(node.S) == role)
 
 
 def _figure_without_alt(pdf: Any) -> None:
