@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -318,6 +319,23 @@ def click_to(page: Any, number: int, content: str) -> None:
     wait_for_piece(page, number, content)
 
 
+@contextmanager
+def answering_dialogs(page: Any) -> Iterator[list[str]]:
+    """While the block runs, each dialog the browser opens is accepted and its type listed
+    ("beforeunload": the question before leaving unsaved work)."""
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.type)
+        dialog.accept()
+
+    page.on("dialog", answer)
+    try:
+        yield asked
+    finally:
+        page.remove_listener("dialog", answer)
+
+
 def test_a_draft_set_up_by_clicks_survives_a_reload_and_a_closed_tab(
     page: Any, editor: tuple[str, Path]
 ) -> None:
@@ -327,20 +345,11 @@ def test_a_draft_set_up_by_clicks_survives_a_reload_and_a_closed_tab(
     fen_is(page, "W:WK30:B27")
     page.fill("#title", "Kept through a reload")
     page.fill("#name", "kept-draft")
-    asked: list[str] = []
-
-    def leave(dialog: Any) -> None:
-        asked.append(dialog.type)
-        dialog.accept()
-
-    page.on("dialog", leave)
-    try:
+    with answering_dialogs(page) as asked:
         page.reload()
         page.wait_for_function(
             "() => document.querySelector('#draft-note').textContent.includes('Restored')"
         )
-    finally:
-        page.remove_listener("dialog", leave)
     assert asked == ["beforeunload"]  # the browser asked before leaving unsaved work
     fen_is(page, "W:WK30:B27")
     assert page.input_value("#title") == "Kept through a reload"

@@ -11,7 +11,6 @@ after the actions an author takes, shows none.
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,7 +18,6 @@ from typing import Any
 
 import pytest
 
-from dama_diagrams.site.editor import listen_editor
 from dama_diagrams.site.editor.words import SOURCES, shipped_words
 from dama_diagrams.site.fence.words import GROUPS
 from dama_diagrams.site.fence.words import shipped_words as fence_words
@@ -27,8 +25,8 @@ from dama_diagrams.site.i18n.extract import extract_messages
 from dama_diagrams.site.messages import MESSAGES
 from tests.conftest import PageOpener
 from tests.test_browser_accessibility import _findings
-from tests.test_browser_editor import show_rule_4_capture, square
-from tests.test_editor_api import small_project
+from tests.test_browser_editor import answering_dialogs, show_rule_4_capture, square
+from tests.test_editor_api import serving, small_project
 
 pytestmark = pytest.mark.slow
 
@@ -39,26 +37,21 @@ NOT_WORDS = re.compile(r"\{[a-z_]+\}|`[^`]*`")
 
 
 @contextmanager
-def serving(project: Path, lang: str) -> Iterator[str]:
+def editor_at(project: Path, lang: str) -> Iterator[str]:
     """``dama-diagrams editor --lang <lang>`` of ``project`` on a free port: its address."""
-    running = listen_editor(project, 0, lang)
-    threading.Thread(target=running.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{running.server_address[1]}/"
-    finally:
-        running.shutdown()
-        running.server_close()
+    with serving(project, lang) as port:
+        yield f"http://127.0.0.1:{port}/"
 
 
 @pytest.fixture(scope="module")
 def italian(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serving(small_project(tmp_path_factory.mktemp("editor-it")), "it") as address:
+    with editor_at(small_project(tmp_path_factory.mktemp("editor-it")), "it") as address:
         yield address
 
 
 @pytest.fixture(scope="module")
 def english(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serving(small_project(tmp_path_factory.mktemp("editor-en")), "en") as address:
+    with editor_at(small_project(tmp_path_factory.mktemp("editor-en")), "en") as address:
         yield address
 
 
@@ -165,18 +158,9 @@ def test_the_language_menu_switches_and_keeps_the_draft(english: str, new_page: 
         "() => Object.keys(localStorage).some(k => k.startsWith('dama-diagrams-editor:draft'))"
     )
 
-    asked: list[str] = []
-
-    def leave(dialog: Any) -> None:
-        asked.append(dialog.type)
-        dialog.accept()
-
-    page.on("dialog", leave)
-    try:
+    with answering_dialogs(page) as asked:
         page.get_by_role("navigation").get_by_role("link", name="Italiano").click()
         page.wait_for_url("**/?lang=it")
-    finally:
-        page.remove_listener("dialog", leave)
     assert asked == []  # the draft goes with it: no "Leave site?" question
     assert page.inner_text("h1") == "Editor della damiera"
     said(page, "#draft-note", "La bozza non salvata è stata ripristinata.")

@@ -535,9 +535,10 @@ def test_an_exercise_is_saved_when_the_engine_judges_its_answer(
 
 
 @contextmanager
-def serving(project: Path) -> Iterator[int]:
-    """The editor of ``project`` on a free port of 127.0.0.1, for as long as the block runs."""
-    running = listen_editor(project, 0)
+def serving(project: Path, lang: str = "en") -> Iterator[int]:
+    """The editor of ``project`` (``editor --lang <lang>``) on a free port of 127.0.0.1, for
+    as long as the block runs: its port."""
+    running = listen_editor(project, 0, lang)
     threading.Thread(target=running.serve_forever, daemon=True).start()
     try:
         yield running.server_address[1]
