@@ -704,15 +704,22 @@ def test_a_fault_in_a_wrapped_msgstr_is_found_at_its_line_and_column(tmp_path: P
     assert (number, column, "warning") in [(f["line"], f["col"], f["severity"]) for f in mine]
 
 
-def test_a_placeholder_fault_is_refused_at_its_msgstr_line_and_column(tmp_path: Path) -> None:
-    project = copy_project(tmp_path, cards=False)
+def plant_in_the_fid_link(project: Path, old: str, new: str) -> tuple[int, str]:
+    """In the French About page's sentence with the FID's link, ``old`` becomes ``new`` on the
+    msgstr line that holds the link: that line's number and its text now."""
     po = project / FR
     lines = po.read_text("utf-8").split("\n")
     (number,) = [n for n, line in enumerate(lines, 1) if "[son site]({fid_site})" in line
                  and lines[n - 2].startswith('msgid "This site follows')]  # fmt: skip
-    lines[number - 1] = lines[number - 1].replace("({fid_site})", "({fid_sit})")
+    lines[number - 1] = lines[number - 1].replace(old, new)
     po.write_text("\n".join(lines), encoding="utf-8")
-    column = lines[number - 1].index("{fid_sit}") + 1
+    return number, lines[number - 1]
+
+
+def test_a_placeholder_fault_is_refused_at_its_msgstr_line_and_column(tmp_path: Path) -> None:
+    project = copy_project(tmp_path, cards=False)
+    number, line = plant_in_the_fid_link(project, "({fid_site})", "({fid_sit})")
+    column = line.index("{fid_sit}") + 1
     result = run_cli("status", "--lang", "fr", "--format", "json", cwd=project)
     assert result.returncode == 1
     found = [json.loads(line) for line in result.stdout.splitlines()]
@@ -728,13 +735,8 @@ def test_a_placeholder_fault_is_refused_at_its_msgstr_line_and_column(tmp_path: 
 def test_a_broken_link_in_a_french_translation_never_reaches_the_page(tmp_path: Path) -> None:
     """A plain build published '[son site](https://…' as text (review G23): now the English."""
     project = copy_project(tmp_path, cards=False)
-    po = project / FR
-    lines = po.read_text("utf-8").split("\n")
-    (number,) = [n for n, line in enumerate(lines, 1) if "[son site]({fid_site})" in line
-                 and lines[n - 2].startswith('msgid "This site follows')]  # fmt: skip
-    lines[number - 1] = lines[number - 1].replace("({fid_site})", "({fid_site}")
-    po.write_text("\n".join(lines), encoding="utf-8")
-    column = lines[number - 1].index("({fid_site}") + 1
+    number, line = plant_in_the_fid_link(project, "({fid_site})", "({fid_site}")
+    column = line.index("({fid_site}") + 1
     build = run_cli("build", "--lang", "fr", cwd=project, env={"DAMA_DIAGRAMS_BOOKS": "0"})
     assert build.returncode == 0, build.stderr
     warning = f"{FR}:{number}: fr: markdown: "
