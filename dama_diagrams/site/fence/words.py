@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -76,8 +77,9 @@ def read_words(package: str) -> Any:
     return json.loads(resources.files(package).joinpath(WORDS_FILE).read_text(encoding="utf-8"))
 
 
+@lru_cache(maxsize=1)
 def shipped_words() -> Words:
-    """The words the package ships."""
+    """The words the package ships, read once: every figure's catalog is made from them."""
     words: Words = read_words(__package__)
     return words
 
