@@ -212,6 +212,19 @@ def test_the_editor_makes_the_shipped_diagram_from_an_empty_board(
     assert meaning(made) == meaning(shipped)
 
 
+@pytest.mark.parametrize(
+    ("after", "said"),
+    [
+        ("5.", "as game 1 of games/example.pdn, after move 5."),  # White's fifth: one dot
+        ("5...", "as game 1 of games/example.pdn, after move 5..."),  # Black's: three
+        ("", "as the end of game 1 of games/example.pdn."),
+    ],
+)
+def test_the_origin_line_names_the_games_move_as_written(page: Any, after: str, said: str) -> None:
+    choose_game_position(page, {"game": "games/example.pdn", "after": after})
+    assert page.inner_text("#origin-now") == f"The file gives this board {said}"
+
+
 @pytest.fixture(scope="module")
 def shipped_editor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The editor of a copy of the project's diagrams and games."""

@@ -489,6 +489,10 @@
       words = origin.after ?
         t("The file gives this board as game {number} of {game}, after move {after}.", where) :
         t("The file gives this board as the end of game {number} of {game}.", where);
+      /* a move number ends in its own dot ("5.", "5..."): the sentence takes no second one */
+      if (origin.after && /\.$/.test(origin.after) && words.endsWith(origin.after + ".")) {
+        words = words.slice(0, -1);
+      }
     } else if (origin || origin === undefined) {
       words = t("The file gives this board as the pieces of each side, square by square.");
     } else {
