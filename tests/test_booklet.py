@@ -557,6 +557,21 @@ def test_every_cross_reference_gives_the_page_it_leads_to(books: Path, language:
     assert checked >= 30  # the rules link each other, every exercise its answer and back
 
 
+def test_a_link_to_a_section_gives_the_page_of_its_heading(books: Path) -> None:
+    """K15: "see End of the game, p. N" names the page of "In a competition", not the chapter's."""
+    texts = [" ".join(text.split()) for text in _texts(books, "en")]
+    heading = next(
+        number
+        for number, text in enumerate(texts, start=1)
+        if number > 3 and "In a competition Games in a competition" in text
+    )
+    pointing = [text for text in texts if "Competitions have rules of their own" in text]
+    assert len(pointing) == 1
+    found = re.search(r"see End of the game, p\. (\d+)", pointing[0])
+    assert found is not None, pointing[0]
+    assert int(found[1]) == heading
+
+
 def test_move_numbers_stay_with_their_moves(books: Path) -> None:
     """A numbered move list never breaks between "2." and its move: a no-break space."""
     from dama_diagrams.site.pages.figure_html import numbered

@@ -264,6 +264,21 @@ def test_template_runtime_errors_name_the_template_and_line(
     assert message in str(error.value)
 
 
+def test_a_link_to_a_section_leads_to_the_id_its_heading_gives_itself(project: Path) -> None:
+    _page(project, '# Y\n\n## {{ _("Moving") }} { #steps }\n', name="y")
+    _page(project, 'a\n{{ link("y", "steps") }}\n')
+    assert '<a href="../y/#steps">' in _renderer(project, "nl").render("x").markdown
+    for call, message in (
+        ('link("y", "moving")', "no heading of y has the id 'moving'"),
+        ('link("y", "Two Words")', "a section is a heading's id"),
+    ):
+        _page(project, f"a\n{{{{ {call} }}}}\n")
+        with pytest.raises(PageError) as error:
+            _renderer(project).render("x")
+        assert str(error.value).startswith("docs/pages/x.md.j2:2: ")
+        assert message in str(error.value)
+
+
 def test_a_translation_with_other_placeholders_names_the_language(project: Path) -> None:
     translate(project, "nl", {"Hello {name}.": "Hallo {naam}."})
     _page(project, '\n{{ _("Hello {name}.", name="Ada") }}\n')

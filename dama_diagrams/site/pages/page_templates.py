@@ -9,6 +9,7 @@ every page is needed for links and the navigation before any page is done.
 from __future__ import annotations
 
 import os
+import re
 import weakref
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
@@ -116,6 +117,30 @@ def page_in_book(env: jinja2.Environment, page: str) -> bool:
 
 
 IN_BOOK = "in_book"
+
+_SECTION = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def section_id(env: jinja2.Environment, page: str, section: str) -> str:
+    """``section``, checked to be the id a heading of ``page`` gives itself (``{ #section }``).
+
+    Headings otherwise take their ids from their words, which differ in each
+    language; an id written in the template is the same in all of them.
+    """
+    name = f"{page}{TEMPLATE_SUFFIX}"
+    if not _SECTION.fullmatch(section):
+        raise PageError(
+            f"link('{page}', '{section[:40]}'): a section is a heading's id, in lower-case "
+            "letters, digits and hyphens"
+        )
+    assert env.loader is not None
+    source, _, _ = env.loader.get_source(env, name)
+    if not re.search(rf"^#+ .*\{{ *#{section} *\}}\s*$", source, re.MULTILINE):
+        raise PageError(
+            f"link('{page}', '{section}'): no heading of {page} has the id '{section}': "
+            f"give it one with {{ #{section} }} at the end of its line in {PAGES_DIR / name}"
+        )
+    return section
 
 
 def _meta_of(tree: jinja2.nodes.Template) -> dict[str, str]:

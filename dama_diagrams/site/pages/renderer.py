@@ -49,7 +49,7 @@ from .figures import (
 )
 from .glossary import glossary_entries
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
-from .page_templates import environment, page_meta
+from .page_templates import environment, page_meta, section_id
 
 DEFAULT_MAIN_DIAGRAM = "initial-position"
 EXERCISES_PAGE = "exercises"
@@ -205,10 +205,17 @@ class PageRenderer:
             )
         return self.catalog.message(english)
 
-    def link(self, page: str) -> str:
-        """A link to another page, titled in this language."""
+    def link(self, page: str, section: str | None = None) -> str:
+        """A link to another page, titled in this language; with ``section``, to that heading.
+
+        The section is a heading's own id (``## Title { #section }``), the same in
+        every language, so the link and the book's page number lead to the heading
+        itself rather than to the page's start.
+        """
         title = catalog_html(self.page_text(page, "title"), inline=True)
         url = page_url(page, self._page, directory_urls=self.directory_urls)
+        if section is not None:
+            url += f"#{section_id(self.env, page, section)}"
         return f'<a href="{attribute_html(url)}">{title}</a>'
 
     def summary(self, page: str) -> str:
