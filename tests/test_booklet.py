@@ -472,6 +472,18 @@ def test_tagged_with_its_language_and_a_real_structure(books: Path, language: st
     assert "/Table" in roles and "/TH" in roles and "/TD" in roles
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_structure_element_is_empty(books: Path, language: str) -> None:
+    """Every tagged element holds content, a child, /Alt or /ActualText: a screen reader
+    announces an empty one (a list label with nothing in it) and then reads nothing."""
+    empty = [
+        role
+        for role, node in _structure(language, books)
+        if not node.get("/K") and "/Alt" not in node and "/ActualText" not in node
+    ]
+    assert empty == []
+
+
 def test_every_diagram_is_read_aloud_by_its_description(books: Path) -> None:
     """Each picture's /Alt is the diagram's description in the book's language."""
     alts = {

@@ -125,15 +125,16 @@ def _front(book: BookSources, paper: str) -> str:
 
 
 _ADDRESS = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}(?:/\S*[\w/])?", re.IGNORECASE)
-"""A web address written out (``www.federdama.org``): one line holds it whole."""
+"""A web address written out (``www.federdama.org``): one line holds it whole, and links it."""
 
 
 def _unbroken_addresses(text: str) -> str:
-    """Text as Typst markup, each web address in it kept on one line."""
+    """Text as Typst markup, each web address in it a link kept on one line."""
     parts, position = [], 0
     for found in _ADDRESS.finditer(text):
         parts.append(text_markup(text[position : found.start()]))
-        parts.append(f"#box[{text_markup(found[0])}]")
+        address = found[0] if "://" in found[0] else f"https://{found[0]}"
+        parts.append(f"#link({string_literal(address)})[#box[{text_markup(found[0])}]]")
         position = found.end()
     return "".join(parts) + text_markup(text[position:])
 

@@ -519,7 +519,9 @@ class BookMarkup:
         shown = href.removeprefix("mailto:")
         if text_content(element).strip() in (href, shown):
             return f"#link({string_literal(href)})[{words}]"
-        return f"#link({string_literal(href)})[{words}] \\({text_markup(shown)}\\)"
+        # The address printed after the words is a link too: a reader of the PDF clicks it.
+        target = string_literal(href)
+        return f"#link({target})[{words}] \\(#link({target})[{text_markup(shown)}]\\)"
 
     def _flat(self, element: ET.Element) -> str:
         """Text nested deeper than the book nests: its words, printed flat, with a warning."""
