@@ -15,11 +15,13 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Final
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageFont
 
-from dama_diagrams import Move, Position
+from dama_diagrams import Move, Position, load_diagram, verify
 from dama_diagrams.render import (
     LEGEND_KEYS,
     Markers,
@@ -32,6 +34,7 @@ from dama_diagrams.render import (
     render_svg,
 )
 from dama_diagrams.render._describe import describe_position
+from dama_diagrams.render.figure import diagram_svg, exercise_svg
 from dama_diagrams.render.theme import DEFAULT_COLORS, THEME_NAMES
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -842,10 +845,16 @@ def test_labels_contrast_with_everything_they_sit_on(name: str) -> None:
         )
 
 
-def _ink(position: Position) -> Image.Image:
+MARKED: Final = Markers(start=32)
+"""A board with a marked square puts its numbers in the corners (the numbered board does not)."""
+
+
+def _ink(position: Position, markers: Markers = MARKED) -> Image.Image:
     """The pixels that the square numbers change, at one pixel per user unit."""
     with_numbers, without = (
-        Image.open(io.BytesIO(render_png(position, size=860, numbers=mode))).convert("RGB")
+        Image.open(
+            io.BytesIO(render_png(position, size=860, numbers=mode, markers=markers))
+        ).convert("RGB")
         for mode in ("all", "none")
     )
     return (
@@ -860,7 +869,7 @@ def _square_box(square: int) -> tuple[int, int]:
     return 30 + 100 * column, 30 + 100 * row
 
 
-def test_numbers_stay_in_the_corner_of_their_square() -> None:
+def test_numbers_stay_in_the_corner_of_their_square_beside_a_move() -> None:
     ink = _ink(Position.empty())
     corners = Image.new("L", ink.size, 0)
     for square in CELLS:
@@ -877,7 +886,7 @@ def test_numbers_stay_in_the_corner_of_their_square() -> None:
     "fen",
     ["W:W21-32:B1-12", "W:W13-20:B5-12", "W:WK21-32:BK1-12", "W:WK13-20:BK5-12"],
 )
-def test_numbers_hide_little_of_a_piece_and_nothing_of_a_crown(fen: str) -> None:
+def test_corner_numbers_hide_little_of_a_piece_and_nothing_of_a_crown(fen: str) -> None:
     position = Position.from_fen(fen)
     ink = _ink(position).load()
     assert ink is not None
@@ -899,3 +908,157 @@ def test_numbers_hide_little_of_a_piece_and_nothing_of_a_crown(fen: str) -> None
             if ink[px, py]
         ]
         assert not crown, (square, crown[:5])
+
+
+# -- the numbered board: every square numbered, nothing marked -------------------------------
+#
+# Each number's glyphs, as the widest and tallest of the faces a reader may get draw them
+# (DejaVu Sans Bold, the site's; DejaVu Sans Mono Bold, the printed book's), measured from the
+# font files by Pillow, against each piece's discs as the SVG itself draws them.
+
+FONTS = Path("/usr/share/fonts/truetype/dejavu")
+NUMBER_FACES = ("DejaVuSans-Bold.ttf", "DejaVuSansMono-Bold.ttf")
+DIAGRAMS = Path(__file__).resolve().parent.parent / "diagrams"
+Box = tuple[float, float, float, float]
+
+
+def glyph_box(text: str, x: float, y: float, size: float, anchor: str) -> Box:
+    """The ink of ``text`` set at (x, y) in any of NUMBER_FACES, with the halo around it."""
+    lefts, tops, rights, bottoms = [], [], [], []
+    for face in NUMBER_FACES:
+        font = ImageFont.truetype(str(FONTS / face), 1000)
+        left, top, right, bottom = font.getbbox(text, anchor="ls")
+        width = font.getlength(text)
+        shift = {"start": 0.0, "middle": width / 2, "end": width}[anchor]
+        lefts.append(x + (left - shift) * size / 1000)
+        rights.append(x + (right - shift) * size / 1000)
+        tops.append(y + top * size / 1000)
+        bottoms.append(y + bottom * size / 1000)
+    halo = 3  # half of the halo's stroke
+    return min(lefts) - halo, min(tops) - halo, max(rights) + halo, max(bottoms) + halo
+
+
+def number_boxes(board: Board) -> dict[int, Box]:
+    """Each square number of the board: its glyph box, in user units."""
+    (front,) = board.exactly("g", "number")
+    boxes = {}
+    for label in front.iter(NS + "text"):
+        size = float(board.inherited(label, "font-size") or "nan")
+        anchor = board.inherited(label, "text-anchor") or "start"
+        x, y = xy(label)
+        boxes[int(label.text or "")] = glyph_box(label.text or "", x, y, size, anchor)
+    return boxes
+
+
+def piece_discs(board: Board) -> list[tuple[int, float, float, float]]:
+    """(square, cx, cy, radius) of every disc each piece draws, its stroke included."""
+    shapes = {
+        shape.get("id"): [
+            (
+                float(c.get("cy", "0")),
+                float(c.get("r", "0")) + float(c.get("stroke-width", "0")) / 2,
+            )
+            for c in shape.iter(NS + "circle")
+            # its edge and face; the grooves (no fill) and the crown lie on the face
+            if c.get("class", "").endswith((" piece", " rim")) and c.get("fill") != "none"
+        ]
+        for shape in board.root.iter(NS + "g")
+        if shape.get("id")
+    }
+    discs = []
+    for use in board.find("use", "piece"):
+        x, y = xy(use)
+        a, b, scale = 0.0, 0.0, 1.0
+        transform = use.get("transform")
+        if transform is not None:
+            found = re.fullmatch(r"translate\((\S+) (\S+)\) scale\((\S+)\)", transform)
+            assert found, transform
+            a, b, scale = (float(value) for value in found.groups())
+        for cy, radius in shapes[use.get("href", "").removeprefix("#")]:
+            discs.append(
+                (
+                    int(use.get("data-square", "0")),
+                    a + scale * x,
+                    b + scale * (y + cy),
+                    scale * radius,
+                )
+            )
+    return discs
+
+
+def box_meets_disc(box: Box, cx: float, cy: float, radius: float) -> bool:
+    left, top, right, bottom = box
+    nearest_x, nearest_y = min(max(cx, left), right), min(max(cy, top), bottom)
+    return (nearest_x - cx) ** 2 + (nearest_y - cy) ** 2 < radius**2
+
+
+def shipped_numbered_boards() -> Iterator[tuple[str, str, bool]]:
+    """The numbered boards the site and the books show: the numbered board, each exercise's."""
+    for path in sorted(DIAGRAMS.glob("*.yaml")):
+        verified = verify(load_diagram(path))
+        flipped = verified.diagram.show.flip
+        if verified.diagram.show.numbers == "all":
+            yield path.stem, diagram_svg(verified).svg, flipped
+        if verified.diagram.exercise is not None:
+            yield f"{path.stem} (exercise)", exercise_svg(verified).svg, flipped
+
+
+HAND_BOARDS = {
+    "men": "W:W21-32:B1-12",
+    "kings": "W:WK21-32:BK1-12",
+    "kings in the middle": "W:WK13-24:BK1-12",
+    "mixed": "W:WK1,K3,6,8,21-24,29-32:B9,10,K11,12,K13,14,K27,28",
+}
+
+
+def numbered_boards() -> Iterator[tuple[str, str, bool]]:
+    yield from shipped_numbered_boards()
+    for name, fen in HAND_BOARDS.items():
+        for flipped in (False, True):
+            svg = render_svg(Position.from_fen(fen), numbers="all", flipped=flipped)
+            yield f"{name}{' flipped' if flipped else ''}", svg, flipped
+
+
+def test_the_shipped_diagrams_have_numbered_boards() -> None:
+    names = [name for name, _, _ in shipped_numbered_boards()]
+    assert "board-numbers" in names and sum("(exercise)" in name for name in names) >= 10
+
+
+@pytest.mark.parametrize(
+    ("name", "svg", "flipped"), list(numbered_boards()), ids=[n for n, _, _ in numbered_boards()]
+)
+def test_no_piece_covers_a_number_of_a_numbered_board(name: str, svg: str, flipped: bool) -> None:
+    """Issue 55 (books review K10): on paper a number under a piece is lost."""
+    board = Board(svg, flipped=flipped)
+    boxes = number_boxes(board)
+    assert sorted(boxes) == list(range(1, 33)), name
+    for square, box in boxes.items():
+        # the number is read as its own square's: all of its ink lies in that square
+        left, top, right, bottom = box
+        assert board.square_at(left + 0.01, top + 0.01) == square, (name, square, box)
+        assert board.square_at(right - 0.01, bottom - 0.01) == square, (name, square, box)
+        for on, cx, cy, radius in piece_discs(board):
+            assert not box_meets_disc(box, cx, cy, radius), (name, square, "piece on", on)
+
+
+def test_a_numbered_board_keeps_its_pieces_on_their_squares_and_whole() -> None:
+    """A king, the tallest piece, stays inside its square, as wide as 44% of it at least."""
+    board = Board(render_svg(Position.from_fen("W:WK29-32:BK1-4,7"), numbers="all"))
+    for square, cx, cy, radius in piece_discs(board):
+        left, top = board.centre(square)[0] - 50, board.centre(square)[1] - 50
+        assert left < cx - radius and cx + radius < left + 100, square
+        assert top < cy - radius and cy + radius <= top + 100, square
+        assert abs(cx - board.centre(square)[0]) < 0.01, square  # centred across its square
+    assert min(radius for *_, radius in piece_discs(board)) >= 22
+
+
+def test_a_numbered_boards_numbers_are_larger_than_the_corner_ones() -> None:
+    """The numbered board's numbers: 7 pt on the smallest board a book prints them on (46 mm
+    of an A5 page for an exercise, the board 860 units wide), where the corner's are 24 units."""
+    numbered = Board(render_svg(Position.empty(), numbers="all"))
+    (front,) = numbered.exactly("g", "number")
+    size = float(numbered.inherited(front[0], "font-size") or "nan")
+    assert size * 46 / 860 / 25.4 * 72 >= 7.0
+    beside_a_move = Board(render_svg(Position.empty(), numbers="all", markers=MARKED))
+    (front,) = beside_a_move.exactly("g", "number")
+    assert float(beside_a_move.inherited(front[0], "font-size") or "nan") == 24

@@ -32,7 +32,7 @@ from ._marks import (
     turn_disc,
 )
 from ._pieces import piece_id, piece_shape
-from ._xml import FONT, SVG_NS, check_id, escaped_text, fmt, tostring
+from ._xml import SVG_NS, check_id, escaped_text, fmt, tostring
 from .markers import NO_MARKERS, Markers
 from .theme import DEFAULT_THEME, Theme, clear_paint_cache, paint
 
@@ -163,13 +163,16 @@ def _board(
         parts.append(tostring(landing_rings(theme, landed, flipped, margin)))
     if arrows:
         parts.extend(_arrows(theme, markers, flipped, margin))
+    # A board that numbers every square and marks nothing is a numbered board: its numbers
+    # go above the pieces, large, and the pieces below them (see _NUMBERED).
+    numbered_board = numbers == "all" and markers == NO_MARKERS
     # Pieces cover the lines under them: a move's line never hides a crown.
     parts.append('<g class="pieces">')
     for square, piece in position.pieces().items():
         if shared_shapes:
-            parts.append(_piece_use(diagram_id, square, piece, flipped, margin))
+            parts.append(_piece_use(diagram_id, square, piece, flipped, margin, numbered_board))
         else:
-            parts.append(_piece_drawn(theme, square, piece, flipped, margin))
+            parts.append(_piece_drawn(theme, square, piece, flipped, margin, numbered_board))
     parts.append("</g>")
     if markers.rejected:  # outside the crown: it shows even where a piece stands (occupied)
         parts.append(tostring(rejected_ends(theme, markers.rejected, flipped, margin)))
@@ -179,7 +182,7 @@ def _board(
     if numbers != "none":
         shown = frozenset(SQUARES) if numbers == "all" else markers.squares
         if shown:
-            parts.append(_numbers(shown, theme, flipped, margin))
+            parts.append(_numbers(shown, theme, flipped, margin, numbered_board))
     if numbered:
         parts.append(tostring(landing_badges(theme, numbered, flipped, margin)))
     if side_to_move:
@@ -308,8 +311,12 @@ def _background(
     return "".join(parts)
 
 
+_NUMBER_FONT: Final = "DejaVu Sans, Verdana, Arial, DejaVu Sans Mono, sans-serif"
+"""The site's face for the square numbers, then the one a printed book has: of the fonts
+Typst embeds, DejaVu Sans Mono has figures as tall as DejaVu Sans's, where its fallback
+(Libertinus Serif) has figures a fifth shorter."""
 _NUMBER_SIZE: Final = 24
-"""Font size of the square numbers, in user units (a square is 100).
+"""Font size of the square numbers in a square's corner, in user units (a square is 100).
 
 A site figure is 358 CSS px wide on a 390 px phone (860 user units), so the
 numbers are 10 CSS px there and 13 on a desktop.
@@ -320,23 +327,55 @@ _NUMBER_AT: Final = (5, 22)
 """Where a number's baseline starts, from its square's top-left corner."""
 
 
+@dataclass(frozen=True, slots=True)
+class _NumberedBoard:
+    """How a numbered board shares each square: its number above, its piece below.
+
+    A board that numbers all 32 squares and marks no move (the numbered board, an
+    exercise's board) is read for its numbers, on paper as well as on a screen, and no
+    corner beside a piece has room for a number that size.  So the number takes the top
+    of its square, and the piece, a little smaller, the rest: no piece covers a number.
+    """
+
+    size: int = 47
+    """Font size: 7 pt on the smallest board a book prints with every number (an
+    exercise's, 46 mm wide on A5: 47 units of the board's 860), 16 CSS px on a phone."""
+    baseline: int = 39
+    """From the square's top: the digits' top 4 units below it (DejaVu Sans Bold's figures
+    are 0.742 em tall), the halo's top still inside the square."""
+    scale: float = 0.62
+    """Of a piece's size: a king, the tallest piece (89 units), fits in the 55 units
+    between the halo's foot (43) and the square's foot."""
+    centre: int = 70
+    """From the square's top: where a piece's centre goes (the king's foot at 99)."""
+
+
+_NUMBERED: Final = _NumberedBoard()
+
+
 @lru_cache(maxsize=1024)
-def _numbers(squares: frozenset[Square], theme: Theme, flipped: bool, margin: int) -> str:
-    """Square numbers in the top-left corner of their square.
+def _numbers(
+    squares: frozenset[Square], theme: Theme, flipped: bool, margin: int, numbered_board: bool
+) -> str:
+    """Square numbers in the top-left corner of their square, or across its top on a
+    numbered board (:class:`_NumberedBoard`).
 
     Dark bold digits on a halo of the square's colour: the halo keeps them
     apart from the arrows, crosses and pieces that cross that corner, so the
     digits always sit on the colour they were chosen to contrast with.
     """
+    size = _NUMBERED.size if numbered_board else _NUMBER_SIZE
     group = ET.Element(
         "g",
         {
             "class": "numbers",
-            "font-family": FONT,
-            "font-size": str(_NUMBER_SIZE),
+            "font-family": _NUMBER_FONT,
+            "font-size": str(size),
             "font-weight": "bold",
         },
     )
+    if numbered_board:
+        group.set("text-anchor", "middle")
     halo = ET.SubElement(
         group,
         "g",
@@ -349,7 +388,7 @@ def _numbers(squares: frozenset[Square], theme: Theme, flipped: bool, margin: in
         },
     )
     front = ET.SubElement(group, "g", {"class": "number", **paint(theme, "number", "fill")})
-    dx, dy = _NUMBER_AT
+    dx, dy = (SQUARE // 2, _NUMBERED.baseline) if numbered_board else _NUMBER_AT
     for square in sorted(squares):
         x, y = corner(square, flipped, margin)
         for layer in (halo, front):
@@ -358,8 +397,26 @@ def _numbers(squares: frozenset[Square], theme: Theme, flipped: bool, margin: in
     return tostring(group)
 
 
+def _smaller(cx: int, cy: int, numbered_board: bool) -> dict[str, str]:
+    """On a numbered board, the transform that draws a piece made for the centre (cx, cy)
+    smaller, below its square's number; elsewhere nothing."""
+    if not numbered_board:
+        return {}
+    scale = _NUMBERED.scale
+    x = cx - scale * cx
+    y = cy - SQUARE // 2 + _NUMBERED.centre - scale * cy
+    return {"transform": f"translate({fmt(x)} {fmt(y)}) scale({fmt(scale)})"}
+
+
 @lru_cache(maxsize=4096)
-def _piece_use(diagram_id: str, square: Square, piece: Piece, flipped: bool, margin: int) -> str:
+def _piece_use(
+    diagram_id: str,
+    square: Square,
+    piece: Piece,
+    flipped: bool,
+    margin: int,
+    numbered_board: bool = False,
+) -> str:
     """One piece placed on its square: a ``<use>`` of the shared shape."""
     cx, cy = centre(square, flipped, margin)
     kind = "king" if piece.king else "man"
@@ -371,18 +428,31 @@ def _piece_use(diagram_id: str, square: Square, piece: Piece, flipped: bool, mar
             "data-square": str(square),
             "x": str(cx),
             "y": str(cy),
+            **_smaller(cx, cy, numbered_board),
         },
     )
     return tostring(use)
 
 
 @lru_cache(maxsize=4096)
-def _piece_drawn(theme: Theme, square: Square, piece: Piece, flipped: bool, margin: int) -> str:
+def _piece_drawn(
+    theme: Theme,
+    square: Square,
+    piece: Piece,
+    flipped: bool,
+    margin: int,
+    numbered_board: bool = False,
+) -> str:
     """One piece drawn in full on its square: what a ``<use>`` of its shape shows."""
     cx, cy = centre(square, flipped, margin)
     shape = piece_shape(theme, piece.color, piece.king)
     shape.set("data-square", str(square))
-    shape.set("transform", f"translate({cx} {cy})")
+    if numbered_board:
+        scale = _NUMBERED.scale
+        lowered = cy - SQUARE // 2 + _NUMBERED.centre
+        shape.set("transform", f"translate({cx} {lowered}) scale({fmt(scale)})")
+    else:
+        shape.set("transform", f"translate({cx} {cy})")
     return tostring(shape)
 
 
