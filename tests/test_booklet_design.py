@@ -355,6 +355,47 @@ def test_moves_are_set_at_the_texts_size(books: Path) -> None:
     assert abs(height - (words[at - 1][4] - words[at - 1][2])) < 0.05 * height
 
 
+def _printed_sizes(pdf: Path, page: int, font: str) -> list[tuple[str, float]]:
+    """(glyphs, size in points) of each run of text set in ``font`` on a page (0-based): its
+    font size through the text and drawing matrices, as a diagram's SVG scales it."""
+    found: list[tuple[str, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], face: Any, size: float) -> None:
+        if text.strip() and face is not None and font in str(face.get("/BaseFont", "")):
+            a, b, c, d = tm[:4]
+            e, f, g, h = cm[:4]
+            scale = abs((a * e + b * g) * (c * f + d * h) - (a * f + b * h) * (c * e + d * g))
+            found.append((text.strip(), size * scale**0.5))
+
+    PdfReader(pdf).pages[page].extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+def test_the_square_numbers_of_numbered_boards_print_at_7_pt_at_least(
+    paper: str, request: pytest.FixtureRequest
+) -> None:
+    """Issue 55 (books review K10): 4 to 5 pt numbers were hard to read on paper.  The numbered
+    board and the twelve exercises' boards, on the smallest paper too: all 32 numbers of each
+    (55 figures), in the face that the SVG names for them and a book has."""
+    pdf = request.getfixturevalue("books" if paper == "a4" else "a5_books") / "en.pdf"
+    chapters = _chapters(pdf)
+    start = next(at for at, (title, _) in enumerate(chapters) if title == "Exercises")
+    exercise_pages = range(chapters[start][1], chapters[start + 1][1])
+    caption = yaml.safe_load((ROOT / "diagrams/board-numbers.yaml").read_text())["caption"]
+    (board_page,) = (
+        number for number, text in enumerate(_pages(pdf)) if caption in " ".join(text.split())
+    )
+    figures = [
+        size
+        for page in (board_page, *exercise_pages)
+        for glyphs, size in _printed_sizes(pdf, page, "DejaVuSansMono-Bold")
+        for _ in glyphs
+    ]
+    assert len(figures) == 2 * 55 * (1 + 12), len(figures)  # each drawn twice: halo and ink
+    assert min(figures) >= 7.0, f"{paper}: square numbers of {min(figures):.2f} pt"
+
+
 # --- pages -----------------------------------------------------------------------------------
 
 
