@@ -26,6 +26,10 @@ def diagrams() -> dict[str, str]:
     king_tour = Position.from_fen("W:WK27:B5,6,13,15,21,23")
     return {
         "initial": render_svg(Position.initial(), size=400),
+        # every square numbered, nothing marked: each piece is scaled below its number
+        "numbered": render_svg(
+            Position.from_fen("W:WK21,23,29,30:B12,K19"), numbers="all", side_to_move=True, size=400
+        ),
         "multi-capture": render_svg(
             capture, markers=Markers.from_move("31x24x15x8"), numbers="all", size=400
         ),
