@@ -19,14 +19,22 @@ and with Typst as it was used before, a new world for each book, given each
 diagram's SVG as drawn for its language.  The PDFs of the two are checked to be
 the same bytes.  The figures are the median of ``--runs`` runs; the ratio is the
 books' total against MkDocs' total in the same process.
+
+``--floor`` adds a third way, a book that is not worth printing, to show how far
+the goal is: every diagram a blank square, no hyphenation, no page references,
+no running header or page number, and ``markdown`` the time Python-Markdown takes
+to read the same pages with no extension at all (the books still read them as
+now, uncounted).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -41,11 +49,31 @@ sys.path.insert(0, str(ROOT))
 STEPS = ("pages", "sources", "markdown", "markup", "typst")
 
 
-def one_run(project: Path, *, alone: bool) -> dict[str, float]:
+_BLANK = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 860 860" width="400" height="400">'
+    '<rect width="860" height="860" fill="#ccc"/></svg>'
+)
+
+
+def floor_markup(markup: str) -> str:
+    """The book's markup without hyphenation, page references, running header and footer."""
+    markup = markup.replace("hyphenate: true,", "hyphenate: false,")
+    markup = re.sub(r"#context counter\(page\)\.at\(<[^>]+>\)\.first\(\)", "0", markup)
+    return re.sub(
+        r"header: context \{.*?\n    \},\n    footer: context \{.*?\n    \},\n",
+        "",
+        markup,
+        flags=re.DOTALL,
+    )
+
+
+def one_run(project: Path, *, alone: bool, floor: bool = False) -> dict[str, float]:
     """Every language's MkDocs run and book, in this process: processor seconds by step.
 
-    With ``alone``, each book is laid out in a Typst world of its own, as before.
+    With ``alone``, each book is laid out in a Typst world of its own, as before;
+    with ``floor``, as the module's ``--floor`` says.
     """
+    import markdown as python_markdown
     import typst
 
     from dama_diagrams.site.booklet import assemble, tree
@@ -94,6 +122,15 @@ def one_run(project: Path, *, alone: bool) -> dict[str, float]:
         document = printable_document(job.book, paper=job.paper)
         seconds["markup"] += time.process_time() - started - markdown[0]
         seconds["markdown"] += markdown[0]
+        if floor:
+            started = time.process_time()
+            for text in sources.book_pages.values():
+                python_markdown.Markdown().convert(text)
+            seconds["markdown"] += time.process_time() - started - markdown[0]
+            pictures = dict.fromkeys(document.images, _BLANK)
+            document = dataclasses.replace(
+                document, markup=floor_markup(document.markup), images=pictures
+            )
         started = time.process_time()
         if alone:
             with tempfile.TemporaryDirectory() as empty:
@@ -117,14 +154,19 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs, each in a new process")
     parser.add_argument("--one", metavar="PROJECT", help=argparse.SUPPRESS)  # a run's process
     parser.add_argument("--alone", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--floor", action="store_true", help="also a book stripped of what costs (see above)"
+    )
     args = parser.parse_args()
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     if args.one:
-        print(json.dumps(one_run(Path(args.one), alone=args.alone)))
+        print(json.dumps(one_run(Path(args.one), alone=args.alone, floor=args.floor)))
         return
 
     runs: dict[str, list[dict[str, float]]] = {"now": [], "before": []}
+    if args.floor:
+        runs["floor"] = []
     with tempfile.TemporaryDirectory(prefix="dama-bench-") as scratch:
         for run in range(args.runs):
             made = {}
@@ -136,8 +178,9 @@ def main() -> None:
                 shutil.copy(ROOT / "mkdocs.yml", project)
                 shutil.copy(ROOT / "babel.cfg", project)
                 command = [sys.executable, __file__, "--one", str(project)]
+                flags = {"before": ["--alone"], "floor": ["--floor"]}.get(way, [])
                 result = subprocess.run(
-                    command + (["--alone"] if way == "before" else []),
+                    command + flags,
                     check=True,
                     capture_output=True,
                     text=True,
@@ -149,7 +192,14 @@ def main() -> None:
                 print(f"run {run + 1}, {way}: {shown}")
             if made["now"] != made["before"] or len(made["now"]) != 6:
                 raise SystemExit("the books laid out in one world differ from those laid out alone")
-    for way, title in (("now", "one Typst world"), ("before", "a Typst world for each book")):
+    titles = {
+        "now": "one Typst world",
+        "before": "a Typst world for each book",
+        "floor": "the floor: blank diagrams, no hyphenation, references or headers, bare Markdown",
+    }
+    for way, title in titles.items():
+        if way not in runs:
+            continue
         median = {key: statistics.median(run[key] for run in runs[way]) for key in runs[way][0]}
         books, mkdocs = median["books"], median["mkdocs"]
         print(
