@@ -440,17 +440,7 @@ def _structure(language: str, books: Path) -> list[tuple[str, Any]]:
 
     pdf = pikepdf.open(books / f"{language}.pdf")
     _OPEN.append(pdf)  # its objects live as long as the file is open
-
-    def walk(node: Any) -> Iterator[tuple[str, Any]]:
-        kids = node.get("/K")
-        if kids is None:
-            return
-        for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
-            if isinstance(kid, pikepdf.Dictionary) and "/S" in kid:
-                yield str(kid["/S"]), kid
-                yield from walk(kid)
-
-    return list(walk(pdf.Root.StructTreeRoot))
+    return [(str(node["/S"]), node) for node in structure_elements(pdf.Root.StructTreeRoot)]
 
 
 _OPEN: list[Any] = []
