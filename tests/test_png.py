@@ -244,3 +244,16 @@ def test_pieces_drawn_in_full_give_the_same_pixels_as_shared_shapes() -> None:
             Image.open(io.BytesIO(svg_to_png(svg))).convert("RGBA") for svg in (shared, drawn)
         ]
         assert ImageChops.difference(*pictures).getbbox() is None, figure.verified.id
+
+
+def test_a_numbered_boards_smaller_pieces_drawn_in_full_give_the_same_pixels() -> None:
+    """On a board with every square numbered, each piece is scaled below its number: the
+    transform of a drawn piece and of a <use> must agree, for men and kings."""
+    position = Position.from_fen("W:WK21,23,29,30:B12,K19")
+    shared, drawn = (
+        render_svg(position, numbers="all", side_to_move=True, shared_shapes=shared)
+        for shared in (True, False)
+    )
+    assert "<use" in shared and "<use" not in drawn and "scale(" in drawn
+    pictures = [Image.open(io.BytesIO(svg_to_png(svg))).convert("RGBA") for svg in (shared, drawn)]
+    assert ImageChops.difference(*pictures).getbbox() is None
