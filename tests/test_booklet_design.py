@@ -18,7 +18,7 @@ import tomllib
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 import yaml
@@ -420,6 +420,115 @@ def test_no_page_holds_fewer_than_five_lines(
 ) -> None:
     for folder in (books, letter_books, a5_books):
         assert _thin_pages(folder / f"{language}.pdf") == [], folder.name
+
+
+@functools.cache
+def _book_words(pdf: Path) -> tuple[tuple[tuple[str, float, float, float, float], ...], ...]:
+    """(word, xMin, yMin, xMax, yMax) of each word of each page, in points: one poppler run."""
+    found = subprocess.run(
+        ["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True, check=True
+    ).stdout
+    pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
+    return tuple(
+        tuple((word, float(x0), float(y0), float(x1), float(y1)) for x0, y0, x1, y1, word in
+              re.findall(pattern + r"([^<]*)</word>", page))
+        for page in found.split("<page ")[1:]
+    )  # fmt: skip
+
+
+class _Fill(NamedTuple):
+    page: int
+    fill: float
+    last: bool
+    """The last page of its chapter."""
+    opens: bool
+    """Its first line is a heading's."""
+    next_opens: bool
+
+
+def _page_fills(pdf: Path) -> list[_Fill]:
+    """Each page of the chapters before the back matter.  A page's fill is how far down its
+    text area the lowest ink above the page number reaches: 0 at the first chapter's title (a
+    page with no running header), 1 at the lowest such ink in the book (a full page)."""
+    from PIL import Image
+
+    chapters = _chapters(pdf)
+    first, back = chapters[0][1], chapters[-2][1]
+    starts = {start for _, start in chapters}
+    pages = _book_words(pdf)
+    top = min(word[2] for word in pages[first])
+    size = sorted(word[4] - word[2] for page in pages[first:back] for word in page)
+    body = size[len(size) // 2]  # the body text's height: most words are body text
+    prefix = Path(f"/dev/shm/fill-{os.getpid()}-{pdf.parent.name}-{pdf.stem}")
+    subprocess.run(
+        ["pdftoppm", "-r", "36", "-gray", "-f", str(first + 1), "-l", str(back), pdf, prefix],
+        check=True,
+    )
+    lowest = []
+    images = sorted(prefix.parent.glob(f"{prefix.name}-*.pgm"))  # numbered with leading zeros
+    for index, image in zip(range(first, back), images, strict=True):
+        number = max(pages[index], key=lambda word: word[2])  # the page number, at the foot
+        with Image.open(image) as picture:
+            above = picture.crop((0, 0, picture.width, int(number[2] / 2) - 1))
+            box = above.point(lambda value: 255 if value < 200 else 0).getbbox()
+        image.unlink()
+        lowest.append(0.0 if box is None else box[3] * 2.0)  # 36 dpi: a pixel is 2 points
+
+    def opens(index: int) -> bool:
+        words = [word for word in pages[index] if word[2] >= top - 1]  # past the running header
+        line = [word for word in words if word[2] < min(w[2] for w in words) + 1]
+        return sum(word[4] - word[2] for word in line) / len(line) > 1.15 * body
+
+    full = max(lowest)
+    return [
+        _Fill(index + 1, (low - top) / (full - top), index + 1 in starts or index + 1 == back,
+              opens(index), opens(index + 1))
+        for index, low in zip(range(first, back), lowest, strict=True)
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_page_is_left_half_empty_inside_a_section(
+    books: Path, letter_books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    """A page less than half full inside a chapter ends a section: the next page opens the
+    next section, whose heading, paragraph and diagram stay on one page and did not fit below.
+    A chapter's last page never holds less than a quarter page carried over from the page
+    before (a few lines of a list, a table without its diagram)."""
+    folder = {"a4": books, "letter": letter_books, "a5": a5_books}[paper]
+    fills = _page_fills(folder / f"{language}.pdf")
+    assert len(fills) > 20 and max(page.fill for page in fills) == 1
+    half_empty = [(page.page, f"{page.fill:.0%}") for page in fills
+                  if page.fill < 0.5 and not page.last and not page.next_opens]  # fmt: skip
+    assert half_empty == [], "pages under half full inside a section"
+    carried = [(page.page, f"{page.fill:.0%}") for page in fills
+               if page.fill < 0.25 and page.last and not page.opens]  # fmt: skip
+    assert carried == [], "chapters' last pages holding less than a quarter page carried over"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_table_of_captures_is_on_its_diagrams_page(
+    books: Path, letter_books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    """ "What the engine compares, capture by capture:" and its table follow the diagram they
+    explain on its page: the caption is never a page's first line (the diagram on the page
+    before) nor its last (the table on the next)."""
+    from dama_diagrams.site.i18n import load_catalog
+
+    caption = " ".join(load_catalog(ROOT, language).text("explain.caption").split()[:3])
+    pdf = {"a4": books, "letter": letter_books, "a5": a5_books}[paper] / f"{language}.pdf"
+    titles = {title for title, _ in _chapters(pdf)}
+    places = []
+    for number, text in enumerate(_pages(pdf), start=1):
+        lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+        body = lines[1:-1] if lines and lines[0] in titles else lines[:-1]
+        places += [
+            (number, at, len(body)) for at, line in enumerate(body) if line.startswith(caption)
+        ]
+    assert len(places) == 5  # the five diagrams of the priority rules
+    assert [place for place in places if place[1] in (0, place[2] - 1)] == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

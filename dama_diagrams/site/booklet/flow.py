@@ -1,5 +1,6 @@
-"""What the book keeps on one page: a paragraph with the diagram it leads into, a chapter's
-last short paragraph with the block before it.
+"""What the book keeps on one page: a paragraph with the diagram it leads into, a diagram
+with the table that explains it, the key to the diagrams with the words under it, a
+chapter's last short paragraph with the block before it.
 
 Typst keeps a heading with what follows it, and no paragraph leaves a single line
 alone at the top or foot of a page; these rules keep what reads as one thing
@@ -11,12 +12,17 @@ from __future__ import annotations
 
 _DIAGRAMS = ("#dama-figure(", "#dama-exercise(")
 """The blocks that print a board."""
+_KEY = "#dama-legend("
+"""The key to the diagrams, each marker with its words."""
+_FIGURE = "#dama-figure("
+_EXPLAIN = "#dama-explain("
+"""The engine's table of a diagram's candidate captures, which follows the diagram."""
 
 
 def kept_together(parts: list[str], *, chapter: bool) -> list[str]:
     """Blocks, those that read as one kept on one page; ``chapter``: the blocks are a
     chapter's, whose short last paragraph stays with the block before it."""
-    kept = _leads_kept(parts)
+    kept = _explained_kept(_leads_kept([_key_kept(part) for part in parts]))
     return _last_line_kept(kept) if chapter else kept
 
 
@@ -38,6 +44,32 @@ def _leads_kept(parts: list[str]) -> list[str]:
         else part
         for part, following in zip(parts, [*parts[1:], ""], strict=True)
     ]
+
+
+def _key_kept(part: str) -> str:
+    """A block, the key to the diagrams kept on one page with the words said under it (how
+    the turn is shown)."""
+    return f"#block(breakable: false)[{part}]" if part.startswith(_KEY) and "\n\n" in part else part
+
+
+def _explained_kept(parts: list[str]) -> list[str]:
+    """Blocks, a diagram kept on one page with the table that explains it: a table is never
+    read a page away from the board whose captures it compares.  A short paragraph after
+    the table that ends the blocks ("Try it yourself: ...") stays with them too."""
+    kept: list[str] = []
+    index = 0
+    while index < len(parts):
+        group = parts[index : index + 2]
+        if len(group) < 2 or not (group[0].startswith(_FIGURE) and group[1].startswith(_EXPLAIN)):
+            kept.append(parts[index])
+            index += 1
+            continue
+        index += 2
+        if index == len(parts) - 1 and _short_paragraph(parts[index]):
+            group.append(parts[index])
+            index += 1
+        kept.append("#block(breakable: false)[" + "\n\n".join(group) + "]")
+    return kept
 
 
 def _short_paragraph(part: str) -> bool:
