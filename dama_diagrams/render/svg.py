@@ -95,7 +95,10 @@ def render_picture(
 
     ``title`` and ``description`` are the caller's (translated) text; they
     default to English built from the position and the markers.  ``numbers``
-    is ``"all"``, ``"marked"`` (the squares the markers touch) or ``"none"``.
+    is ``"all"``, ``"marked"`` (the squares the markers touch) or ``"none"``; a number
+    sits in its square's top-left corner, except on a numbered board (``"all"`` and no
+    markers: the board of the numbers, an exercise's), where it spans the square's top
+    above a smaller piece, large enough to read on paper, and no piece covers it.
     ``shared_shapes`` defines each piece's shape once and places it with
     ``<use>``, for small files; without, each piece is drawn in full, for
     cairosvg, which reads the whole document again for every ``<use>``.
@@ -339,7 +342,7 @@ class _NumberedBoard:
 
     size: int = 47
     """Font size: 7 pt on the smallest board a book prints with every number (an
-    exercise's, 46 mm wide on A5: 47 units of the board's 860), 16 CSS px on a phone."""
+    exercise's, 46 mm wide on A5: 47 units of the board's 860), 20 CSS px on a phone."""
     baseline: int = 39
     """From the square's top: the digits' top 4 units below it (DejaVu Sans Bold's figures
     are 0.742 em tall), the halo's top still inside the square."""
@@ -415,7 +418,7 @@ def _piece_use(
     piece: Piece,
     flipped: bool,
     margin: int,
-    numbered_board: bool = False,
+    numbered_board: bool,
 ) -> str:
     """One piece placed on its square: a ``<use>`` of the shared shape."""
     cx, cy = centre(square, flipped, margin)
@@ -441,7 +444,7 @@ def _piece_drawn(
     piece: Piece,
     flipped: bool,
     margin: int,
-    numbered_board: bool = False,
+    numbered_board: bool,
 ) -> str:
     """One piece drawn in full on its square: what a ``<use>`` of its shape shows."""
     cx, cy = centre(square, flipped, margin)
