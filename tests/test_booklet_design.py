@@ -10,6 +10,7 @@ French "1er" and the Italian "1º" for the first of the month.
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import re
 import subprocess
@@ -292,6 +293,41 @@ def test_the_first_of_the_month_is_written_as_the_language_writes_it(
     assert FIRST_DATES[language] in " ".join(_pages(a5_books / f"{language}.pdf")[0].split())
 
 
+def _lines(words: Any) -> list[list[tuple[str, float, float, float, float]]]:
+    """Words in printed lines (by baseline), each line from left to right."""
+    lines: dict[int, list[tuple[str, float, float, float, float]]] = {}
+    for word in words:
+        lines.setdefault(round(word[4]), []).append(word)
+    return [sorted(lines[bottom], key=lambda word: word[1]) for bottom in sorted(lines)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_cover_title_is_set_in_lines_of_even_length(
+    books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    """Not "Italian draughts / rules": moving one word to the next line or back would make
+    the longest of two lines no shorter than it is."""
+    pdf = {"a4": books, "a5": a5_books}[paper] / f"{language}.pdf"
+    words = _book_words(pdf)[0]
+    size = max(word[4] - word[2] for word in words)
+    title = _lines([word for word in words if word[4] - word[2] > 0.9 * size])
+    assert len(title) >= 2
+
+    def width(line: list[tuple[str, float, float, float, float]]) -> float:
+        return line[-1][3] - line[0][1]
+
+    space = 0.25 * size  # a word space: about a quarter of the type's height
+    for upper, lower in itertools.pairwise(title):
+        longest = max(width(upper), width(lower))
+        if len(upper) > 1:  # its last word moved down
+            moved = upper[-1][3] - upper[-1][1]
+            assert max(width(upper[:-1]), moved + space + width(lower)) >= longest, title
+        if len(lower) > 1:  # the next line's first word moved up
+            moved = lower[0][3] - lower[0][1]
+            assert max(width(upper) + space + moved, width(lower[1:])) >= longest, title
+
+
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
 def test_title_and_subject_are_in_the_books_language(books: Path, language: str) -> None:
     english = PdfReader(books / "en.pdf").metadata
@@ -394,6 +430,49 @@ def test_the_square_numbers_of_numbered_boards_print_at_7_pt_at_least(
     ]
     assert len(figures) == 2 * 55 * (1 + 12), len(figures)  # each drawn twice: halo and ink
     assert min(figures) >= 7.0, f"{paper}: square numbers of {min(figures):.2f} pt"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_boards_size_is_never_broken_at_a_line_end(
+    books: Path, letter_books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    """A board of 8 by 8 squares has its size on one line, never "a board of 8 / by 8"."""
+    pdf = {"a4": books, "letter": letter_books, "a5": a5_books}[paper] / f"{language}.pdf"
+    lines = [line.strip() for line in _body_lines(pdf)]
+    times = "\u00d7"  # the multiplication sign, as the books print a board's size
+    assert sum(f"8 {times} 8" in line for line in lines) >= 3
+    assert [line for line in lines if line.startswith(times) or line.endswith(times)] == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_exercises_questions_are_set_ragged_right(
+    books: Path, letter_books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    """Beside its board an exercise's question has a narrow column: justified, its spaces
+    would gape.  There no space is wider than a third of the type's height (a word space
+    is about a quarter)."""
+    folder = {"a4": books, "letter": letter_books, "a5": a5_books}[paper]
+    order = [title for title, _ in _chapters(folder / "en.pdf")]
+    chapters = _chapters(folder / f"{language}.pdf")
+    at = order.index("Exercises")  # the chapters are in the same order in every language
+    start, end = chapters[at][1], chapters[at + 1][1]
+    checked, wide = 0, []
+    for page in _book_words(folder / f"{language}.pdf")[start:end]:
+        left, right = min(word[1] for word in page), max(word[3] for word in page)
+        for printed in _lines(page):
+            first = next((w for w in printed if any(c.isalpha() for c in w[0])), None)
+            if first is None or first[1] < left + 0.3 * (right - left):
+                continue  # a board's numbers, a heading, the opening words: not beside a board
+            line = [word for word in printed if word[1] >= first[1]]  # right of the board
+            checked += 1
+            wide += [
+                (a[0], b[0], round((b[1] - a[3]) / (a[4] - a[2]), 2))
+                for a, b in itertools.pairwise(line)
+                if b[1] - a[3] > (a[4] - a[2]) / 3
+            ]
+    assert checked >= 24 and wide == []
 
 
 # --- pages -----------------------------------------------------------------------------------

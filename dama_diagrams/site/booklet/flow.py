@@ -10,8 +10,8 @@ together beyond that.  They work on the Typst markup of a chapter's blocks, as
 
 from __future__ import annotations
 
-_DIAGRAMS = ("#dama-figure(", "#dama-exercise(")
-"""The blocks that print a board."""
+_DIAGRAMS = ("#dama-figure(", "#dama-exercise(", "#dama-see-diagram[")
+"""The blocks that print a board, or name the page of a board printed before."""
 _KEY = "#dama-legend("
 """The key to the diagrams, each marker with its words."""
 _FIGURE = "#dama-figure("
