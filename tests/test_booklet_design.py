@@ -303,6 +303,17 @@ def _lines(words: Any) -> list[list[tuple[str, float, float, float, float]]]:
 
 @pytest.mark.parametrize("paper", ["a4", "a5"])
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_the_colophon_breaks_no_word(
+    books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    """Its few lines ragged, no word in them hyphenated: not "el 1 de di- / ciembre"."""
+    colophon = _pages({"a4": books, "a5": a5_books}[paper] / f"{language}.pdf")[1]
+    lines = [line for line in colophon.splitlines() if line.strip()]
+    assert len(lines) >= 4 and not any(line.endswith("\xad") for line in lines), lines
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_cover_title_is_set_in_lines_of_even_length(
     books: Path, a5_books: Path, language: str, paper: str
 ) -> None:
