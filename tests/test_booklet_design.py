@@ -303,6 +303,23 @@ def _lines(words: Any) -> list[list[tuple[str, float, float, float, float]]]:
 
 @pytest.mark.parametrize("paper", ["a4", "a5"])
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_the_contents_entries_have_room_between_them(
+    books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    """A book's contents is more open than its text: its lines further apart than the first
+    chapter's (the most common distance between two lines on either page)."""
+    pdf = {"a4": books, "a5": a5_books}[paper] / f"{language}.pdf"
+
+    def pitch(page: int) -> float:
+        lines = _lines(_book_words(pdf)[page])
+        gaps = [round(lower[0][4] - upper[0][4], 1) for upper, lower in itertools.pairwise(lines)]
+        return max(set(gaps), key=gaps.count)
+
+    assert pitch(2) > 1.15 * pitch(_chapters(pdf)[0][1])
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_colophon_breaks_no_word(
     books: Path, a5_books: Path, language: str, paper: str
 ) -> None:
