@@ -150,6 +150,32 @@ def _structure(pdf: Path) -> Iterator[Any]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_the_engines_verdict_in_its_table_takes_at_most_two_lines(
+    books: Path, language: str
+) -> None:
+    """A capture ruled out by a rule, in words: it wrapped to four lines in a column as narrow
+    as the figures' (es: "descartada por / la regla 4 / (primero la / dama)")."""
+    from dama_diagrams.site.i18n import load_catalog
+    from dama_diagrams.site.pages.figures import RULE_IDS, rule_label
+
+    catalog = load_catalog(ROOT, language)
+    pdf = books / f"{language}.pdf"
+    found = set()
+    for rule in RULE_IDS:
+        verdict = catalog.text("explain.rejected", rule=rule_label(rule, catalog)).split()
+        for index, text in enumerate(_pages(pdf), start=1):
+            if verdict[-1] not in text:
+                continue
+            words = _words(pdf, index)
+            for start in range(len(words) - len(verdict) + 1):
+                run = words[start : start + len(verdict)]
+                if [word[0] for word in run] == verdict:
+                    found.add(rule)
+                    assert len({round(word[2]) for word in run}) <= 2, (index, verdict)
+    assert found == set(RULE_IDS)  # each rule's example has its table
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_key_shows_each_markers_symbol_beside_its_words(books: Path, language: str) -> None:
     """ "How to read the diagrams": each of the eight markers drawn, in colour, before its name."""
     from PIL import Image

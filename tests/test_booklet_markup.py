@@ -174,7 +174,7 @@ def test_a_picture_the_site_makes_is_printed_and_one_on_the_web_by_its_words() -
     assert document.images == {"assets/logo.svg": LOGO.decode()}
     logo = 'image(bytes(sys.inputs.at("assets/logo.svg")), format: "svg"'
     assert f'#{logo}, alt: "The club logo")' in document.markup  # alone: its own size
-    assert f'#box({logo}, height: 3.6mm, alt: "a king"))' in document.markup  # in the text
+    assert f'#box({logo}, height: legend-icon, alt: "a king"))' in document.markup  # in the text
     reader = _pdf_of(sources)  # Typst's PDF/UA-1 check passes: each picture has its words
     text = _pdf_text(reader)
     assert "A photo: The board at the club, https://example.org/x.png and a sketch." in text

@@ -59,7 +59,8 @@ BLOCK_TAGS = frozenset(
 )
 BOARD_WIDTH = "72mm"
 EXERCISE_WIDTH = "100%"
-ICON_HEIGHT = "3.6mm"
+ICON_HEIGHT = "legend-icon"
+"""An icon's height: a key's icons and a picture in the text, as book.typ sets it."""
 STEP_WIDTH = "100%"
 _PARAGRAPHS = "\n\n"
 MAX_DEPTH = 40
@@ -332,13 +333,22 @@ class BookMarkup:
             return f"#dama-list-end(({most},), ({last},))"
         return f"#list({', '.join(items)})"
 
-    def _table(self, element: ET.Element, depth: int) -> str:
+    def _table(self, element: ET.Element, depth: int, *, verdict_last: bool = False) -> str:
+        """A table, its first row the header; ``verdict_last`` for the engine's table.
+
+        The engine's table gives its first column (the capture) the width it needs
+        and its last (the verdict, in words) three times a figure column's: in columns of
+        equal room the verdict wrapped to four lines.
+        """
         rows = [row for row in element.iter("tr")]
         if not rows:
             return ""
         header = [cell for cell in rows[0] if cell.tag in ("th", "td")]
         columns = len(header)
         aligns = ["center" if "center" in cell.get("style", "") else "left" for cell in header]
+        widths = str(columns)
+        if verdict_last and columns > 2:
+            widths = f"(auto, {'1fr, ' * (columns - 2)}3fr)"
 
         def cells(row: ET.Element) -> list[str]:
             found = [
@@ -348,7 +358,7 @@ class BookMarkup:
 
         body = [cell for row in rows[1:] for cell in cells(row)]
         return (
-            f"#table(columns: {columns}, align: ({', '.join(aligns)},), "
+            f"#table(columns: {widths}, align: ({', '.join(aligns)},), "
             f"table.header({', '.join(cells(rows[0]))}), {', '.join(body)})"
         )
 
@@ -423,7 +433,7 @@ class BookMarkup:
         caption = next((c for c in element if "dama-explain-caption" in classes(c)), None)
         table = next((c for c in element if c.tag == "table"), None)
         words = "" if caption is None else self.inline_content(caption, depth)
-        body = "" if table is None else self._table(table, depth + 1)
+        body = "" if table is None else self._table(table, depth + 1, verdict_last=True)
         return f"#dama-explain([{words}], [{body}])"
 
     def _exercise(self, element: ET.Element, depth: int) -> str:
