@@ -560,7 +560,7 @@ def test_every_cross_reference_gives_the_page_it_leads_to(books: Path, language:
 
 
 def test_a_link_to_a_section_gives_the_page_of_its_heading(books: Path) -> None:
-    """K15: "see End of the game, p. N" names the page of "In a competition", not the chapter's."""
+    """K15: "see In a competition, p. N" names that section's page, not its chapter's."""
     texts = [" ".join(text.split()) for text in _texts(books, "en")]
     heading = next(
         number
@@ -569,7 +569,7 @@ def test_a_link_to_a_section_gives_the_page_of_its_heading(books: Path) -> None:
     )
     pointing = [text for text in texts if "Competitions have rules of their own" in text]
     assert len(pointing) == 1
-    found = re.search(r"see End of the game, p\. (\d+)", pointing[0])
+    found = re.search(r"see In a competition, p\. (\d+)", pointing[0])
     assert found is not None, pointing[0]
     assert int(found[1]) == heading
 

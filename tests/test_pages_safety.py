@@ -267,7 +267,10 @@ def test_template_runtime_errors_name_the_template_and_line(
 def test_a_link_to_a_section_leads_to_the_id_its_heading_gives_itself(project: Path) -> None:
     _page(project, '# Y\n\n## {{ _("Moving") }} { #steps }\n', name="y")
     _page(project, 'a\n{{ link("y", "steps") }}\n')
-    assert '<a href="../y/#steps">' in _renderer(project, "nl").render("x").markdown
+    english = _renderer(project).render("x").markdown
+    assert '<a href="../y/#steps">Moving</a>' in english  # the heading's words, not the title's
+    translate(project, "nl", {"Moving": "Verplaatsen"})
+    assert '<a href="../y/#steps">Verplaatsen</a>' in _renderer(project, "nl").render("x").markdown
     for call, message in (
         ('link("y", "moving")', "no heading of y has the id 'moving'"),
         ('link("y", "Two Words")', "a section is a heading's id"),

@@ -119,13 +119,15 @@ def page_in_book(env: jinja2.Environment, page: str) -> bool:
 IN_BOOK = "in_book"
 
 _SECTION = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_HEADING_MESSAGE = re.compile(r'^\{\{\s*_\("((?:[^"\\]|\\.)*)"\)\s*\}\}$')
 
 
-def section_id(env: jinja2.Environment, page: str, section: str) -> str:
-    """``section``, checked to be the id a heading of ``page`` gives itself (``{ #section }``).
+def section_heading(env: jinja2.Environment, page: str, section: str) -> str:
+    """The English words of the heading of ``page`` that gives itself the id ``section``.
 
     Headings otherwise take their ids from their words, which differ in each
-    language; an id written in the template is the same in all of them.
+    language; an id written in the template (``## {{ _("Words") }} { #section }``)
+    is the same in all of them.
     """
     name = f"{page}{TEMPLATE_SUFFIX}"
     if not _SECTION.fullmatch(section):
@@ -135,12 +137,14 @@ def section_id(env: jinja2.Environment, page: str, section: str) -> str:
         )
     assert env.loader is not None
     source, _, _ = env.loader.get_source(env, name)
-    if not re.search(rf"^#+ .*\{{ *#{section} *\}}\s*$", source, re.MULTILINE):
+    heading = re.search(rf"^#+ +(.*?) *\{{ *#{section} *\}}\s*$", source, re.MULTILINE)
+    if heading is None:
         raise PageError(
             f"link('{page}', '{section}'): no heading of {page} has the id '{section}': "
             f"give it one with {{ #{section} }} at the end of its line in {PAGES_DIR / name}"
         )
-    return section
+    message = _HEADING_MESSAGE.match(heading[1])
+    return re.sub(r"\\(.)", r"\1", message[1]) if message else heading[1]
 
 
 def _meta_of(tree: jinja2.nodes.Template) -> dict[str, str]:

@@ -49,7 +49,7 @@ from .figures import (
 )
 from .glossary import glossary_entries
 from .nav import PAGES_DIR, TEMPLATE_SUFFIX, PageError
-from .page_templates import environment, page_meta, section_id
+from .page_templates import environment, page_meta, section_heading
 
 DEFAULT_MAIN_DIAGRAM = "initial-position"
 EXERCISES_PAGE = "exercises"
@@ -209,14 +209,16 @@ class PageRenderer:
         """A link to another page, titled in this language; with ``section``, to that heading.
 
         The section is a heading's own id (``## Title { #section }``), the same in
-        every language, so the link and the book's page number lead to the heading
-        itself rather than to the page's start.
+        every language: the link bears the heading's words, and it and the book's
+        page number lead to the heading itself rather than to the page's start.
         """
-        title = catalog_html(self.page_text(page, "title"), inline=True)
         url = page_url(page, self._page, directory_urls=self.directory_urls)
-        if section is not None:
-            url += f"#{section_id(self.env, page, section)}"
-        return f'<a href="{attribute_html(url)}">{title}</a>'
+        if section is None:
+            words = self.page_text(page, "title")
+        else:
+            words = self.catalog.message(section_heading(self.env, page, section))
+            url += f"#{section}"
+        return f'<a href="{attribute_html(url)}">{catalog_html(words, inline=True)}</a>'
 
     def summary(self, page: str) -> str:
         """What another page is about, in a few words, as clean HTML."""
