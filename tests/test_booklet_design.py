@@ -349,10 +349,13 @@ def test_the_contents_entries_have_room_between_them(
 def test_the_colophon_breaks_no_word(
     books: Path, a5_books: Path, language: str, paper: str
 ) -> None:
-    """Its few lines ragged, no word in them hyphenated: not "el 1 de di- / ciembre"."""
+    """Its few lines ragged, no word in them hyphenated: not "el 1 de di- / ciembre"; and no
+    date broken at a line's end: not "December / 1, 2025"."""
     colophon = _pages({"a4": books, "a5": a5_books}[paper] / f"{language}.pdf")[1]
-    lines = [line for line in colophon.splitlines() if line.strip()]
+    lines = [line.replace("\xa0", " ") for line in colophon.splitlines() if line.strip()]
     assert len(lines) >= 4 and not any(line.endswith("\xad") for line in lines), lines
+    date = {"a4": COVER_DATES, "a5": FIRST_DATES}[paper][language]
+    assert sum(date in line for line in lines) == 2, lines  # checked on, printed on
 
 
 @pytest.mark.parametrize("paper", ["a4", "a5"])

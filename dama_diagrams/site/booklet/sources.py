@@ -152,8 +152,9 @@ def _colophon(
         lines = [catalog.text("book.publisher", publisher=author)] if author else []
     if facts.licence:
         lines.append(catalog.text("book.licence", licence=facts.licence))
-    lines.append(catalog.text("book.sources", date=date))
-    lines.append(catalog.text("book.printed", date=date))
+    unbroken = date.replace(" ", "\u00a0")  # a date read at a glance: never split by a line end
+    lines.append(catalog.text("book.sources", date=unbroken))
+    lines.append(catalog.text("book.printed", date=unbroken))
     if facts.report:
         lines.append(catalog.text("book.report", address=facts.report))
     return tuple(lines)
