@@ -319,6 +319,33 @@ def test_the_first_of_the_month_is_written_as_the_language_writes_it(
     assert FIRST_DATES[language] in " ".join(_pages(a5_books / f"{language}.pdf")[0].split())
 
 
+def test_the_french_first_of_the_month_raises_its_letters(a5_books: Path) -> None:
+    """French typography prints the first of the month 1\u1d49\u02b3, its letters raised: on the
+    cover and in the colophon the ink of "er" ends well above the line the 1 stands on."""
+    from PIL import Image
+
+    for pdf in (a5_books / "fr.pdf",):  # dated the first of December
+        raised = []
+        for page in (1, 2):
+            for _, left, top, right, bottom in (w for w in _words(pdf, page) if w[0] == "1er"):
+                prefix = Path(f"/dev/shm/first-{os.getpid()}-{page}")  # 288 dpi: 4 px a point
+                subprocess.run(
+                    ["pdftoppm", "-r", "288", "-gray", "-png", "-singlefile", "-f", str(page),
+                     "-l", str(page), "-x", str(int(left * 4)), "-y", str(int(top * 4)),
+                     "-W", str(int((right - left) * 4)), "-H", str(int((bottom - top) * 4)),
+                     pdf, prefix],
+                    check=True,
+                )  # fmt: skip
+                with Image.open(f"{prefix}.png") as image:
+                    ink = image.convert("L").point(lambda value: 255 if value < 128 else 0)
+                Path(f"{prefix}.png").unlink()
+                one = ink.crop((0, 0, ink.width // 3, ink.height)).getbbox()
+                letters = ink.crop((ink.width // 2, 0, ink.width, ink.height)).getbbox()
+                assert one is not None and letters is not None
+                raised.append((letters[3] - one[3]) / (one[3] - one[1]))  # in the 1's heights
+        assert len(raised) == 3 and max(raised) < -0.3, raised  # cover, colophon twice
+
+
 def _lines(words: Any) -> list[list[tuple[str, float, float, float, float]]]:
     """Words in printed lines (by baseline), each line from left to right."""
     lines: dict[int, list[tuple[str, float, float, float, float]]] = {}
@@ -504,6 +531,20 @@ def test_a_boards_size_is_never_broken_at_a_line_end(
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_page_number_is_never_parted_from_its_p(
+    books: Path, letter_books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    """ "(See the diagram on p. 4.)", "Capturing, p. 13": never a line ending "on p." and the
+    next beginning "4.)" (en and fr A4, the start of the game in its narrow box)."""
+    pdf = {"a4": books, "letter": letter_books, "a5": a5_books}[paper] / f"{language}.pdf"
+    lines = [line.strip() for line in _body_lines(pdf)]
+    word = PAGE_WORDS[language]
+    assert sum(f"{word} " in line for line in lines) >= 30  # the book's page references
+    assert [line for line in lines if line == word or line.endswith(f" {word}")] == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_exercises_questions_are_set_ragged_right(
     books: Path, letter_books: Path, a5_books: Path, language: str, paper: str
 ) -> None:
@@ -645,6 +686,43 @@ def test_no_page_is_left_half_empty_inside_a_section(
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_the_headings_of_the_table_of_captures_stay_in_their_columns(
+    books: Path, letter_books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    """Two words a word space apart in a heading row belong to one heading: a heading's word
+    wider than its column ran into the next one (de "Geschlagene Stelle der", its cells
+    "Geschlagene Damen" and "Stelle der Damen" 2.4 pt apart)."""
+    from dama_diagrams.site.i18n import load_catalog
+
+    catalog = load_catalog(ROOT, language)
+    keys = ("capture", "pieces", "with_king", "kings", "king_places", "verdict")
+    headings = [" ".join(catalog.text(f"explain.{key}").split()) for key in keys]
+    caption = "".join(catalog.text("explain.caption").split())  # its words, spaces aside
+    pdf = {"a4": books, "letter": letter_books, "a5": a5_books}[paper] / f"{language}.pdf"
+    checked, joined = 0, []
+    for number, text in enumerate(_pages(pdf), start=1):
+        if catalog.text("explain.caption").split()[0] not in text:
+            continue
+        lines = _lines(_words(pdf, number))
+        for at, line in enumerate(lines):
+            if "".join(word[0] for word in line) != caption:
+                continue
+            for row in lines[at + 1 : at + 4]:  # the heading row's lines, then a capture's
+                if row[0][0][0].isdigit():
+                    break
+                height = row[0][4] - row[0][2]
+                checked += 1
+                joined += [
+                    f"{a[0]} {b[0]}"
+                    for a, b in itertools.pairwise(row)
+                    if b[1] - a[3] < 0.5 * height
+                    and not any(f"{a[0]} {b[0]}" in heading for heading in headings)
+                ]
+    assert checked >= 10 and joined == [], joined
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_each_table_of_captures_is_on_its_diagrams_page(
     books: Path, letter_books: Path, a5_books: Path, language: str, paper: str
 ) -> None:
@@ -665,6 +743,44 @@ def test_each_table_of_captures_is_on_its_diagrams_page(
         ]
     assert len(places) == 5  # the five diagrams of the priority rules
     assert [place for place in places if place[1] in (0, place[2] - 1)] == []
+
+
+def _pages_holding(element: Any, pages: dict[Any, int], page: Any = None) -> Iterator[int]:
+    """The pages on which a structure element's content is printed (its marked content's)."""
+    import pikepdf
+
+    page = element.get("/Pg", page)
+    kids = element.get("/K")
+    for kid in kids if isinstance(kids, pikepdf.Array) else [] if kids is None else [kids]:
+        if isinstance(kid, pikepdf.Dictionary) and "/S" in kid:
+            yield from _pages_holding(kid, pages, page)
+        elif isinstance(kid, pikepdf.Dictionary):  # a marked-content reference
+            if kid.get("/Pg", page) is not None:
+                yield pages[kid.get("/Pg", page).objgen]
+        elif page is not None:  # a marked-content id on the element's page
+            yield pages[page.objgen]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_table_row_is_split_by_a_page(
+    books: Path, letter_books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    """A table may go on over the page, its header repeated, but a row is read across: its
+    cells end on the page they begin on (fr A5 p. 35 held "Un pion atteint la dernière
+    rangée", p. 36 "pendant une prise")."""
+    import pikepdf
+
+    pdf = {"a4": books, "letter": letter_books, "a5": a5_books}[paper] / f"{language}.pdf"
+    document = pikepdf.open(pdf)
+    pages = {page.obj.objgen: number for number, page in enumerate(document.pages, start=1)}
+    rows = [
+        sorted(set(_pages_holding(element, pages)))
+        for element in structure_elements(document.Root.StructTreeRoot)
+        if element.get("/S") == "/TR"
+    ]
+    assert len(rows) > 20  # the engine's tables and the other games'
+    assert [row for row in rows if len(row) > 1] == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

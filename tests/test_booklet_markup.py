@@ -76,8 +76,9 @@ def test_links_between_pages_become_links_inside_the_book_with_their_page() -> N
             ),
         }
     )
-    # "{reference}, p. {page}": the link, then the page Typst finds for its target.
-    assert "#link(<king>)[the king], p\\. #context counter(page).at(<king>).first()" in document
+    # "{reference}, p. {page}": the link, then the page Typst finds for its target, after a
+    # no-break space (~): "p." never ends a line with the number on the next.
+    assert "#link(<king>)[the king], p\\.~#context counter(page).at(<king>).first()" in document
     assert "#link(<king--moving>)[moves]" in document
     assert "[Moving] <king--moving>" in document  # the heading's id, under its page's name
     assert "#link(<index>)[home]" in document

@@ -110,7 +110,8 @@ def message_markup(pattern: str, values: Mapping[str, str]) -> str:
     parts: list[str] = []
     position = 0
     for found in _PLACEHOLDER.finditer(pattern):
-        parts.append(text_markup(pattern[position : found.start()]))
+        before = text_markup(pattern[position : found.start()])  # "p. 4" is never split
+        parts.append(before[:-1] + "~" if found[1] == "page" and before.endswith(" ") else before)
         parts.append(values.get(found[1], text_markup(found[0])))
         position = found.end()
     parts.append(text_markup(pattern[position:]))
