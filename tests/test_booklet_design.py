@@ -600,6 +600,27 @@ def test_no_page_holds_fewer_than_five_lines(
 
 
 @functools.cache
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_short_numbered_list_is_printed_on_one_page(
+    books: Path, letter_books: Path, a5_books: Path, language: str, paper: str
+) -> None:
+    """The two moves of "A short example" and the four priority rules each on one page: nl
+    A4 p. 6 ended with "1. Wit speelt 22-18, en Zwart antwoordt met 11-14.", its "2." on
+    p. 7.  An item begins a line with its number and a word ("2. 18x11" is a move)."""
+    pdf = {"a4": books, "letter": letter_books, "a5": a5_books}[paper] / f"{language}.pdf"
+    lists: list[list[int]] = []
+    for number, text in enumerate(_pages(pdf), start=1):
+        for line in text.splitlines():
+            item = re.match(r"(\d)\. [^\W\d]", line)
+            if item and item[1] == "1":
+                lists.append([number])
+            elif item and lists:
+                lists[-1].append(number)
+    assert len([pages for pages in lists if len(pages) >= 2]) >= 2  # the example, the rules
+    assert [pages for pages in lists if len(set(pages)) > 1] == []
+
+
 def _book_words(pdf: Path) -> tuple[tuple[tuple[str, float, float, float, float], ...], ...]:
     """(word, xMin, yMin, xMax, yMax) of each word of each page, in points: one poppler run."""
     found = subprocess.run(

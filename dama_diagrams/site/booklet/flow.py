@@ -22,7 +22,7 @@ _EXPLAIN = "#dama-explain("
 def kept_together(parts: list[str], *, chapter: bool) -> list[str]:
     """Blocks, those that read as one kept on one page; ``chapter``: the blocks are a
     chapter's, whose short last paragraph stays with the block before it."""
-    kept = _explained_kept(_leads_kept([_key_kept(part) for part in parts]))
+    kept = _explained_kept(_leads_kept([_list_kept(_key_kept(part)) for part in parts]))
     return _last_line_kept(kept) if chapter else kept
 
 
@@ -34,6 +34,9 @@ KEPT_BEFORE = 4000
 """The longest block (in markup) that a chapter's short last paragraph is kept with: far
 less than a page."""
 _INLINE = ("#link(", "#emph[", "#strong[", "#raw(", "#context ")
+_LISTS = ("#enum(", "#list(")
+"""A list as :mod:`.markup` writes it, all its items in one Typst list (a long list's last
+items are kept by ``dama-list-end``)."""
 
 
 def _leads_kept(parts: list[str]) -> list[str]:
@@ -50,6 +53,15 @@ def _key_kept(part: str) -> str:
     """A block, the key to the diagrams kept on one page with the words said under it (how
     the turn is shown)."""
     return f"#block(breakable: false)[{part}]" if part.startswith(_KEY) and "\n\n" in part else part
+
+
+def _list_kept(part: str) -> str:
+    """A block, a short list (the two moves of an example, the four priority rules) kept on
+    one page: its first item is never left alone at a page's foot (nl A4 p. 6 ended with
+    "1. Wit speelt 22-18, en Zwart antwoordt met 11-14.", its "2." on p. 7)."""
+    flat = not any(kind in part[1:] for kind in _LISTS)  # a list of lists is not short
+    short = part.startswith(_LISTS) and len(part) <= SHORT_ENDING and flat
+    return f"#block(breakable: false)[{part}]" if short else part
 
 
 def _explained_kept(parts: list[str]) -> list[str]:
