@@ -49,13 +49,25 @@ def counted(number: int, noun: str) -> str:
 
 
 class DamaError(Exception):
-    """Base class: any error that the CLI reports as a clear one-line message."""
+    """Base class: any error that the CLI reports as a clear one-line message.
 
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None):
+    ``column`` (counted from 1) is where on its line the fault is, when it is known
+    (a PDN move, a translation's msgstr): the ``json`` and ``github`` formats carry it.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ):
         super().__init__(message)
         self.message = message
         self.path = path
         self.line = line
+        self.column = column
 
     def located(self, path: str, line: int | None) -> DamaError:
         """A copy of this error that points at a place in a file."""

@@ -54,15 +54,8 @@ class Finding:
 
     @classmethod
     def of(cls, error: DamaError, severity: Severity = "error") -> Finding:
-        """The finding an error describes (a PDN error knows its column too)."""
-        column = getattr(error, "column", None)
-        return cls(
-            error.message,
-            error.path,
-            error.line,
-            column if isinstance(column, int) else None,
-            severity,
-        )
+        """The finding an error describes, with its column when the error knows it."""
+        return cls(error.message, error.path, error.line, error.column, severity)
 
     def text(self) -> str:
         """``path:line: message``, as :class:`~dama_diagrams.errors.DamaError` prints itself."""

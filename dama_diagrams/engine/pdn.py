@@ -65,8 +65,7 @@ class PdnError(DamaError):
         column: int | None = None,
         game: int | None = None,
     ):
-        super().__init__(message, path=path, line=line)
-        self.column = column
+        super().__init__(message, path=path, line=line, column=column)
         self.game = game
         """The game it refuses (numbered from 1), or ``None`` for the whole file."""
 

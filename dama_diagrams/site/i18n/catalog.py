@@ -28,22 +28,8 @@ MessageKey = tuple[str | None, str]
 
 
 class CatalogError(DamaError):
-    """A catalog that cannot be read, or a translation that does not fit its English.
-
-    ``column`` (counted from 1) is where on its line the fault is, when it is known: the
-    ``json`` and ``github`` formats of ``status``, ``verify`` and ``build`` carry it.
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        path: str | None = None,
-        line: int | None = None,
-        column: int | None = None,
-    ) -> None:
-        super().__init__(message, path=path, line=line)
-        self.column = column
+    """A catalog that cannot be read, or a translation that does not fit its English
+    (its ``column``, when known, is where on the msgstr's line the fault is)."""
 
 
 class CombinedCatalogError(CatalogError):
