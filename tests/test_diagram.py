@@ -623,6 +623,14 @@ def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path)
 
 
+def _exercise_line(project: Path, key: str) -> tuple[Path, list[str], int]:
+    """A shipped exercise's file, its lines, and the index of the line that sets ``key``."""
+    diagram = project / "diagrams" / "exercise-capture-compulsory.yaml"
+    lines = diagram.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines) if line.lstrip().startswith(f"{key}:"))
+    return diagram, lines, number
+
+
 # --- 7. YAML 1.1 numbers and dates that PyYAML cannot convert --------------------------
 
 
@@ -664,9 +672,7 @@ def test_a_square_of_4301_digits_is_refused_and_not_echoed(project: Path, square
 def test_a_control_character_in_an_escape_is_refused_at_its_line(
     project: Path, key: str, escaped: str, code: str
 ) -> None:
-    diagram = project / "diagrams" / "exercise-capture-compulsory.yaml"
-    lines = diagram.read_text(encoding="utf-8").splitlines()
-    number = next(i for i, line in enumerate(lines) if line.lstrip().startswith(f"{key}:"))
+    diagram, lines, number = _exercise_line(project, key)
     lines[number] = lines[number].replace('?"', f'? x{escaped}y"').replace('."', f'. x{escaped}y"')
     lines[number] = lines[number].replace('capture"', f'capture x{escaped}y"')
     assert escaped in lines[number]
@@ -705,9 +711,7 @@ def test_a_text_for_pages_past_the_markdown_limits_is_refused_at_its_line(
     project: Path, key: str, text: str, message: str
 ) -> None:
     """The limits that bound a translation bind the English of a diagram: same line, same words."""
-    diagram = project / "diagrams" / "exercise-capture-compulsory.yaml"
-    lines = diagram.read_text(encoding="utf-8").splitlines()
-    number = next(i for i, line in enumerate(lines) if line.lstrip().startswith(f"{key}:"))
+    diagram, lines, number = _exercise_line(project, key)
     indent = lines[number][: len(lines[number]) - len(lines[number].lstrip())]
     lines[number] = f'{indent}{key}: "{text}"'
     diagram.write_text("\n".join(lines) + "\n", encoding="utf-8")
