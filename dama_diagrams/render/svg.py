@@ -407,8 +407,14 @@ def _smaller(cx: int, cy: int, numbered_board: bool) -> dict[str, str]:
         return {}
     scale = _NUMBERED.scale
     x = cx - scale * cx
-    y = cy - SQUARE // 2 + _NUMBERED.centre - scale * cy
+    y = _lowered(cy) - scale * cy
     return {"transform": f"translate({fmt(x)} {fmt(y)}) scale({fmt(scale)})"}
+
+
+def _lowered(cy: int) -> int:
+    """On a numbered board, where the centre of the piece of the square centred at ``cy``
+    goes: below the square's number."""
+    return cy - SQUARE // 2 + _NUMBERED.centre
 
 
 @lru_cache(maxsize=4096)
@@ -451,9 +457,7 @@ def _piece_drawn(
     shape = piece_shape(theme, piece.color, piece.king)
     shape.set("data-square", str(square))
     if numbered_board:
-        scale = _NUMBERED.scale
-        lowered = cy - SQUARE // 2 + _NUMBERED.centre
-        shape.set("transform", f"translate({cx} {lowered}) scale({fmt(scale)})")
+        shape.set("transform", f"translate({cx} {_lowered(cy)}) scale({fmt(_NUMBERED.scale)})")
     else:
         shape.set("transform", f"translate({cx} {cy})")
     return tostring(shape)
